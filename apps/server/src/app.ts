@@ -1,0 +1,91 @@
+// Builds the Fastify app from configuration: used by server.ts and by the tests.
+import { randomUUID } from 'node:crypto';
+import { BUILD_VERSION } from '@portal/contract/data/constants';
+import Fastify from 'fastify';
+import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import type { Config } from './config.ts';
+import { closeDeps, createDeps } from './create-deps.ts';
+import type { Deps } from './deps.ts';
+import { ApiKeyRegistry, registerApiKeyCheck } from './http/api-key.ts';
+import { registerCodec } from './http/codec.ts';
+import { registerContext } from './http/context.ts';
+import { registerErrorHandling } from './http/error-handler.ts';
+import { ErrorMessages } from './http/messages.ts';
+import { registerOpenApi } from './http/openapi.ts';
+import { implementedCalls } from './http/register-call.ts';
+import { registerRuntimeRoutes } from './http/runtime-routes.ts';
+import { registerSecurity } from './http/security.ts';
+import { registerSpa } from './http/spa.ts';
+import { OutboxTransport } from './mail/mailer.ts';
+import { registerOutboxRoutes } from './mail/outbox-routes.ts';
+import { registerAccounts } from './modules/accounts/routes.ts';
+import { registerAnalytics } from './modules/analytics/routes.ts';
+import { registerGames } from './modules/games/routes.ts';
+import { registerSettings } from './modules/settings/routes.ts';
+import { registerHttpRateLimit } from './rate-limit/http-rate-limit.ts';
+
+export type App = FastifyInstance & { deps: Deps };
+
+const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
+
+function loggerOptions(config: Config): FastifyServerOptions['logger'] {
+  if (config.LOG_LEVEL === 'silent') return false;
+  const pretty = !config.production && process.stdout.isTTY;
+  return {
+    level: config.LOG_LEVEL,
+    redact: ['req.headers["x-hydra-access-token"]', 'req.headers["x-hydra-api-key"]', 'req.headers.authorization'],
+    ...(pretty ? { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } } } : {}),
+  };
+}
+
+/**
+ * Builds the app. Without `deps` it opens (and on close, closes) its own database, counters and
+ * mailer from the configuration; tests pass theirs.
+ */
+export async function buildApp(config: Config, deps?: Deps): Promise<App> {
+  const app = Fastify({
+    logger: loggerOptions(config),
+    trustProxy: config.TRUST_PROXY === undefined ? false : config.TRUST_PROXY === 'true' ? true : config.TRUST_PROXY,
+    bodyLimit: config.BODY_LIMIT_BYTES,
+    forceCloseConnections: 'idle',
+    return503OnClosing: true,
+    requestIdHeader: 'x-request-id',
+    genReqId: (request) => {
+      const incoming = request.headers['x-request-id'];
+      return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    },
+  }) as unknown as App;
+
+  const owned = deps === undefined;
+  const resolved = deps ?? (await createDeps(config, app.log));
+  app.decorate('deps', resolved);
+  if (owned) app.addHook('onClose', async () => closeDeps(resolved));
+
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  registerContext(app);
+  registerCodec(app);
+  registerErrorHandling(app, await ErrorMessages.load());
+  await registerSecurity(app, { corsOrigins: config.CORS_ORIGINS });
+  await registerHttpRateLimit(app, resolved.counters, config.RATE_LIMIT_PER_MINUTE);
+  registerApiKeyCheck(app, new ApiKeyRegistry(resolved.db.orm));
+  registerRuntimeRoutes(app, config, resolved.db);
+
+  await app.register(
+    async (api) => {
+      registerSettings(api, resolved);
+      registerGames(api, resolved);
+      registerAccounts(api, resolved);
+      registerAnalytics(api, resolved);
+    },
+    { prefix: '/api' },
+  );
+  await registerOpenApi(app, implementedCalls, BUILD_VERSION);
+
+  if (!config.production && resolved.mailer.transport === 'outbox') {
+    registerOutboxRoutes(app, new OutboxTransport(resolved.db.orm));
+  }
+  await registerSpa(app, config.webDistDir);
+  return app;
+}

@@ -1,0 +1,88 @@
+// Configuration from the environment, validated once at start. Every variable is documented in
+// the README's configuration table; a test keeps the two in step.
+import { resolve } from 'node:path';
+import { z } from 'zod';
+
+const flag = (fallback: boolean) =>
+  z
+    .enum(['true', 'false', '1', '0', 'yes', 'no'])
+    .optional()
+    .transform((v) => (v === undefined ? fallback : ['true', '1', 'yes'].includes(v)));
+const list = z
+  .string()
+  .optional()
+  .transform((v) =>
+    (v ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+  );
+const enabled = z.enum(['enabled', 'disabled']).default('disabled');
+
+export const configSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().default('0.0.0.0'),
+  PUBLIC_URL: z.url().optional(),
+  DATA_DIR: z.string().default('.data'),
+  DATABASE_URL: z.string().optional(),
+  REDIS_URL: z.string().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: z.string().optional(),
+  CORS_ORIGINS: list,
+  BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(10_000_000).default(100_000),
+  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
+  PORTAL_API_KEY: z.string().min(16).default('ag-portal-dev-key-0001'),
+  SEED_DEMO: flag(true),
+  WEB_DIST_DIR: z.string().default('apps/web/dist'),
+  BRAND_NAME: z.string().default('Aurora Games'),
+  SUPPORT_URL: z.url().default('https://support.example.com/'),
+  GEO_COUNTRY_HEADER: z.string().optional(),
+  GEO_SUBDIVISION_HEADER: z.string().optional(),
+  DEFAULT_COUNTRY: z.string().regex(/^[A-Z]{2}$/).default('US'),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('Aurora Games Account <no-reply@accounts.example.com>'),
+  MAINTENANCE_MODE: enabled,
+  DEBUG: enabled,
+  SENTRY_DSN: z.string().default(''),
+  SENTRY_ENV: z.string().default(''),
+  GTM_ID: z.string().default(''),
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(10_000),
+});
+
+export type RawConfig = z.output<typeof configSchema>;
+
+export interface Config extends RawConfig {
+  /** DEBUG=enabled: extra data for the environment switcher and non-production messages. */
+  debug: boolean;
+  maintenance: boolean;
+  production: boolean;
+  /** Absolute data directory of embedded PGlite (unused with DATABASE_URL). */
+  dataDir: string;
+  webDistDir: string;
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env, cwd = process.cwd()): Config {
+  const defined = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = configSchema.safeParse(defined);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const raw = parsed.data;
+  if (raw.NODE_ENV === 'production' && raw.PORTAL_API_KEY === configSchema.shape.PORTAL_API_KEY.parse(undefined)) {
+    throw new ConfigError('PORTAL_API_KEY must be set to a value of your own in production');
+  }
+  return {
+    ...raw,
+    debug: raw.DEBUG === 'enabled',
+    maintenance: raw.MAINTENANCE_MODE === 'enabled',
+    production: raw.NODE_ENV === 'production',
+    dataDir: resolve(cwd, raw.DATA_DIR),
+    webDistDir: resolve(cwd, raw.WEB_DIST_DIR),
+  };
+}

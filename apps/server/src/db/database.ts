@@ -1,0 +1,104 @@
+// One database interface over two drivers: embedded PGlite (default, files under DATA_DIR) and
+// PostgreSQL through node-postgres (DATABASE_URL). Modules use `orm` (Drizzle) for queries;
+// migrations and health checks use the raw helpers.
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { schema } from './schema.ts';
+
+export type Orm = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export interface Database {
+  kind: 'pglite' | 'postgres';
+  orm: Orm;
+  /** Runs SQL that may hold several statements (no parameters). */
+  exec(sqlText: string): Promise<void>;
+  query<T extends Record<string, unknown>>(sqlText: string, params?: unknown[]): Promise<T[]>;
+  /** Runs fn with a session-level advisory lock held, so concurrent instances take turns. */
+  withLock<T>(lockId: number, fn: () => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  /** postgres:// URL; when absent PGlite is used. */
+  url?: string | undefined;
+  /** PGlite data directory; `memory://` keeps everything in memory. */
+  dataDir?: string;
+  /** PostgreSQL schema to use instead of public (tests use one per test file). */
+  searchPath?: string;
+  poolSize?: number;
+}
+
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  return options.url ? openPostgres(options.url, options) : openPglite(options.dataDir ?? 'memory://');
+}
+
+async function openPglite(dataDir: string): Promise<Database> {
+  let location = dataDir;
+  if (!dataDir.startsWith('memory://')) {
+    location = join(dataDir, 'pglite');
+    mkdirSync(location, { recursive: true });
+  }
+  const client = await PGlite.create(location);
+  return {
+    kind: 'pglite',
+    orm: drizzlePglite({ client, schema }) as unknown as Orm,
+    exec: async (sqlText) => {
+      try {
+        await client.exec(sqlText);
+      } catch (error) {
+        await client.exec('ROLLBACK').catch(() => undefined);
+        throw error;
+      }
+    },
+    query: async <T extends Record<string, unknown>>(sqlText: string, params: unknown[] = []) =>
+      (await client.query<T>(sqlText, params)).rows,
+    // PGlite has a single connection, used by this process only: nothing to lock against.
+    withLock: (_lockId, fn) => fn(),
+    close: () => client.close(),
+  };
+}
+
+async function openPostgres(url: string, options: DatabaseOptions): Promise<Database> {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.poolSize ?? 10,
+    ...(options.searchPath ? { options: `-c search_path=${options.searchPath}` } : {}),
+  });
+  pool.on('error', () => {
+    // An idle client lost its connection; the pool replaces it on the next checkout.
+  });
+  await pool.query('SELECT 1');
+  return {
+    kind: 'postgres',
+    orm: drizzlePg({ client: pool, schema }) as unknown as Orm,
+    exec: async (sqlText) => {
+      const client = await pool.connect();
+      try {
+        await client.query(sqlText);
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => undefined);
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
+    query: async <T extends Record<string, unknown>>(sqlText: string, params: unknown[] = []) =>
+      (await pool.query<T>(sqlText, params)).rows,
+    withLock: async (lockId, fn) => {
+      const client = await pool.connect();
+      try {
+        await client.query('SELECT pg_advisory_lock($1)', [lockId]);
+        return await fn();
+      } finally {
+        await client.query('SELECT pg_advisory_unlock($1)', [lockId]).catch(() => undefined);
+        client.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}

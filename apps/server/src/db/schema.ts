@@ -1,0 +1,109 @@
+// Drizzle view of the tables that the SQL migrations create. The migrations are the source of the
+// schema; a test migrates an empty database and checks that it matches these definitions.
+import { sql } from 'drizzle-orm';
+import { bigserial, boolean, index, integer, jsonb, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+
+const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+export const apiClients = pgTable('api_clients', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  name: text('name').notNull(),
+  kind: text('kind', { enum: ['portal', 'game', 'tool'] }).notNull(),
+  keyHash: text('key_hash').notNull().unique(),
+  keyPrefix: text('key_prefix').notNull(),
+  gameSlug: text('game_slug'),
+  createdAt: timestamptz('created_at').notNull().defaultNow(),
+  revokedAt: timestamptz('revoked_at'),
+});
+
+export const games = pgTable('games', {
+  slug: text('slug').primaryKey(),
+  name: text('name').notNull(),
+  userExperience: jsonb('user_experience').notNull(),
+  matureAudience: boolean('mature_audience').notNull().default(false),
+  flaggedAccountOauthEnabled: boolean('flagged_account_oauth_enabled').notNull().default(false),
+  createdAt: timestamptz('created_at').notNull().defaultNow(),
+  updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+});
+
+export const oauthClients = pgTable(
+  'oauth_clients',
+  {
+    clientId: text('client_id').primaryKey(),
+    gameSlug: text('game_slug')
+      .notNull()
+      .references(() => games.slug, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    kind: text('kind', { enum: ['public', 'confidential'] }).notNull(),
+    secretHash: text('secret_hash'),
+    redirectUris: text('redirect_uris').array().notNull().default([]),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('oauth_clients_game_slug_idx').on(t.gameSlug)],
+);
+
+export const featureFlags = pgTable('feature_flags', {
+  name: text('name').primaryKey(),
+  enabled: boolean('enabled').notNull(),
+  updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+});
+
+export const platformSettings = pgTable('platform_settings', {
+  platform: text('platform').primaryKey(),
+  globalSupportEnabled: boolean('global_support_enabled').notNull().default(true),
+});
+
+export const environments = pgTable('environments', {
+  name: text('name').primaryKey(),
+  apiKey: text('api_key').notNull(),
+  color: text('color').notNull(),
+  service: text('service').notNull(),
+  position: integer('position').notNull().default(0),
+});
+
+export const analyticsEvents = pgTable(
+  'analytics_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    sessionId: text('session_id').notNull(),
+    dedupeIndex: integer('dedupe_index').notNull(),
+    name: text('name').notNull(),
+    platformName: text('platform_name').notNull(),
+    eventTime: timestamptz('event_time').notNull(),
+    body: jsonb('body').notNull(),
+    visitorId: text('visitor_id'),
+    receivedAt: timestamptz('received_at').notNull().defaultNow(),
+  },
+  (t) => [unique().on(t.sessionId, t.dedupeIndex), index('analytics_events_received_at_idx').on(t.receivedAt)],
+);
+
+export const mailOutbox = pgTable('mail_outbox', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  toAddress: text('to_address').notNull(),
+  locale: text('locale').notNull(),
+  template: text('template').notNull(),
+  subject: text('subject').notNull(),
+  textBody: text('text_body').notNull(),
+  htmlBody: text('html_body').notNull(),
+  code: text('code'),
+  link: text('link'),
+  createdAt: timestamptz('created_at').notNull().default(sql`clock_timestamp()`),
+});
+
+export const rateLimits = pgTable('rate_limits', {
+  key: text('key').primaryKey(),
+  count: integer('count').notNull(),
+  expiresAt: timestamptz('expires_at').notNull(),
+});
+
+export const schema = {
+  apiClients,
+  games,
+  oauthClients,
+  featureFlags,
+  platformSettings,
+  environments,
+  analyticsEvents,
+  mailOutbox,
+  rateLimits,
+};

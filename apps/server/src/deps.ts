@@ -1,0 +1,12 @@
+import type { Config } from './config.ts';
+import type { Database } from './db/database.ts';
+import type { Mailer } from './mail/mailer.ts';
+import type { CounterStore } from './rate-limit/counter-store.ts';
+
+/** What the app is built from; tests pass their own database, mailer or counter store. */
+export interface Deps {
+  config: Config;
+  db: Database;
+  mailer: Mailer;
+  counters: CounterStore;
+}

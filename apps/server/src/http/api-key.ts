@@ -1,0 +1,64 @@
+// X-Hydra-API-Key: every /api call must name a registered client. The keys are stored as SHA-256
+// hashes; lookups are cached briefly so a busy instance does not ask the database on every call.
+import { createHash } from 'node:crypto';
+import { and, eq, isNull } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { Orm } from '../db/database.ts';
+import { apiClients } from '../db/schema.ts';
+import { RequestError } from './request-error.ts';
+
+export interface ApiClient {
+  id: string;
+  name: string;
+  kind: 'portal' | 'game' | 'tool';
+  gameSlug: string | null;
+}
+
+export function hashApiKey(key: string): string {
+  return createHash('sha256').update(key, 'utf8').digest('hex');
+}
+
+const HIT_TTL_MS = 30_000;
+const MISS_TTL_MS = 5_000;
+const MAX_ENTRIES = 10_000;
+
+export class ApiKeyRegistry {
+  readonly #orm: Orm;
+  readonly #cache = new Map<string, { client: ApiClient | null; expires: number }>();
+
+  constructor(orm: Orm) {
+    this.#orm = orm;
+  }
+
+  async find(key: string): Promise<ApiClient | null> {
+    if (key.length < 8 || key.length > 200) return null;
+    const hash = hashApiKey(key);
+    const cached = this.#cache.get(hash);
+    if (cached && cached.expires > Date.now()) return cached.client;
+    const [row] = await this.#orm
+      .select({ id: apiClients.id, name: apiClients.name, kind: apiClients.kind, gameSlug: apiClients.gameSlug })
+      .from(apiClients)
+      .where(and(eq(apiClients.keyHash, hash), isNull(apiClients.revokedAt)))
+      .limit(1);
+    const client = row ?? null;
+    if (this.#cache.size >= MAX_ENTRIES) this.#cache.clear();
+    this.#cache.set(hash, { client, expires: Date.now() + (client ? HIT_TTL_MS : MISS_TTL_MS) });
+    return client;
+  }
+}
+
+/** Paths under /api that need no key: the API description and its docs page. */
+const OPEN_PATHS = [/^\/api\/openapi\.json$/, /^\/api\/docs(\/|$)/];
+
+export function registerApiKeyCheck(app: FastifyInstance, registry: ApiKeyRegistry): void {
+  app.addHook('onRequest', async (request) => {
+    if (request.method === 'OPTIONS') return;
+    const path = request.url.split('?')[0] ?? '';
+    if (!path.startsWith('/api/') && path !== '/api') return;
+    if (OPEN_PATHS.some((pattern) => pattern.test(path))) return;
+    const key = request.headers['x-hydra-api-key'];
+    const client = typeof key === 'string' ? await registry.find(key) : null;
+    if (!client) throw new RequestError('invalid_api_key');
+    request.ctx.apiClient = client;
+  });
+}

@@ -1,0 +1,66 @@
+// What every request carries (spec 001 §7 "Common to every request"), read once per request.
+import { negotiateLocale } from '@portal/contract/data/locales';
+import type { LocaleTag } from '@portal/contract/data/locales';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ApiClient } from './api-key.ts';
+
+export interface RequestContext {
+  /** Language of messages and mails, from Accept-Language. */
+  locale: LocaleTag;
+  visitorId: string | null;
+  utm: { source: string | null; medium: string | null; campaign: string | null };
+  gameReferrer: string | null;
+  accessToken: string | null;
+  /** The registered client that sent X-Hydra-API-Key (set on /api routes). */
+  apiClient: ApiClient | null;
+  /** Answer in application/x-ag-json (else plain JSON). */
+  agJson: boolean;
+  /** expand_localizations query parameter: default True. */
+  expandLocalizations: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    ctx: RequestContext;
+  }
+}
+
+const UUIDISH = /^[0-9a-zA-Z-]{8,64}$/;
+
+function header(request: FastifyRequest, name: string, max = 200): string | null {
+  const value = request.headers[name];
+  const text = Array.isArray(value) ? value[0] : value;
+  if (text === undefined || text === '' || text === 'null' || text === 'undefined') return null;
+  return text.slice(0, max);
+}
+
+export function readContext(request: FastifyRequest): RequestContext {
+  const visitorId = header(request, 'x-hydra-visitor-id');
+  const expand = (request.query as Record<string, unknown> | undefined)?.expand_localizations;
+  const expandText = Array.isArray(expand) ? expand[0] : expand;
+  return {
+    locale: negotiateLocale(header(request, 'accept-language', 4096) ?? undefined),
+    visitorId: visitorId !== null && UUIDISH.test(visitorId) ? visitorId : null,
+    utm: {
+      source: header(request, 'x-hydra-utm-source'),
+      medium: header(request, 'x-hydra-utm-medium'),
+      campaign: header(request, 'x-hydra-utm-campaign'),
+    },
+    gameReferrer: header(request, 'x-hydra-game-referrer'),
+    accessToken: header(request, 'x-hydra-access-token', 512),
+    apiClient: null,
+    agJson: wantsAgJson(request.headers.accept),
+    expandLocalizations: typeof expandText !== 'string' || !['false', 'False', '0'].includes(expandText),
+  };
+}
+
+export function wantsAgJson(accept: string | undefined): boolean {
+  return accept !== undefined && accept.toLowerCase().includes('application/x-ag-json');
+}
+
+export function registerContext(app: FastifyInstance): void {
+  app.decorateRequest('ctx', null as unknown as RequestContext);
+  app.addHook('onRequest', async (request) => {
+    request.ctx = readContext(request);
+  });
+}

@@ -1,0 +1,143 @@
+// OpenAPI 3.1 description of the whole API, generated from the contract's call declarations, and
+// a docs page (Swagger UI, served from the swagger-ui-dist package) at /api/docs.
+import { createRequire } from 'node:module';
+import { dirname } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import { AG_JSON } from '@portal/contract/codec';
+import { allCalls } from '@portal/contract/calls';
+import type { Call } from '@portal/contract/calls/define';
+import { wireTypes } from '@portal/contract/calls/wire';
+import { ERROR_NAMES, ERRORS } from '@portal/contract/errors/catalogue';
+import { wireError } from '@portal/contract/errors/wire-error';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+
+type JsonSchema = Record<string, unknown>;
+
+const WIRE_DESCRIPTIONS: Record<string, JsonSchema> = {
+  datetime: { type: 'string', format: 'date-time', description: 'x-ag-json `datetime`; ISO 8601 in plain JSON' },
+  localized: {
+    description: 'x-ag-json `localized`: {slug, default, localizations}; a plain string is read as the default',
+  },
+  objectid: { type: 'string', pattern: '^[0-9a-f]{24}$', description: 'x-ag-json `objectid`' },
+  binary: { type: 'string', contentEncoding: 'base64', description: 'x-ag-json `binary`' },
+  calendar_controlled: { description: 'x-ag-json `calendar_controlled`: {default, rendered}' },
+  hidden: { description: 'x-ag-json `hidden`' },
+  hydra_reference: { description: 'x-ag-json `hydra_reference`: {model_cls, ref, value}' },
+};
+
+function toJsonSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
+  const json = z.toJSONSchema(schema, {
+    io,
+    target: 'draft-2020-12',
+    unrepresentable: 'any',
+    override: (ctx) => {
+      const wire = wireTypes.get(ctx.zodSchema);
+      if (!wire) return;
+      for (const key of Object.keys(ctx.jsonSchema)) delete (ctx.jsonSchema as JsonSchema)[key];
+      Object.assign(ctx.jsonSchema, WIRE_DESCRIPTIONS[wire.agType]);
+    },
+  }) as JsonSchema;
+  delete json.$schema;
+  return json;
+}
+
+function parameters(schema: z.ZodType, location: 'path' | 'query') {
+  const json = toJsonSchema(schema, 'input');
+  const properties = (json.properties ?? {}) as Record<string, JsonSchema>;
+  const required = new Set((json.required ?? []) as string[]);
+  return Object.entries(properties).map(([name, property]) => ({
+    name,
+    in: location,
+    required: location === 'path' || required.has(name),
+    schema: property,
+  }));
+}
+
+function operation(call: Call, implemented: boolean) {
+  const hasBody = !(call.body instanceof z.ZodOptional && call.body.unwrap() instanceof z.ZodUndefined);
+  const bodySchema = hasBody ? toJsonSchema(call.body, 'input') : undefined;
+  const responseSchema = toJsonSchema(call.response, 'output');
+  const content = (schema: JsonSchema) => ({ [AG_JSON]: { schema }, 'application/json': { schema } });
+  return {
+    operationId: call.id,
+    tags: [call.area],
+    summary: call.summary,
+    'x-implemented': implemented,
+    security: call.auth === 'token' ? [{ apiKey: [], accessToken: [] }] : [{ apiKey: [] }],
+    parameters: [
+      ...parameters(call.params, 'path'),
+      ...parameters(call.query, 'query'),
+      ...(call.captcha ? [{ name: 'X-Captcha-Response', in: 'header', required: false, schema: { type: 'string' } }] : []),
+    ],
+    ...(bodySchema ? { requestBody: { required: true, content: content(bodySchema) } } : {}),
+    responses: {
+      [String(call.status)]: { description: 'Success', content: content(responseSchema) },
+      default: { description: 'Error object', content: content({ $ref: '#/components/schemas/Error' }) },
+    },
+  };
+}
+
+export function buildOpenApi(implemented: ReadonlySet<string>, version: string) {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const call of allCalls) {
+    paths[call.path] ??= {};
+    (paths[call.path] as Record<string, unknown>)[call.method.toLowerCase()] = operation(call, implemented.has(call.id));
+  }
+  const errorTable = ERROR_NAMES.map((name) => `| ${ERRORS[name].code} | \`${name}\` | ${ERRORS[name].status} |`);
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Player account service',
+      version,
+      description: [
+        'Every call of the account portal. Bodies travel as `application/x-ag-json` (typed values as',
+        '`{"_agType", "_agValue"}`) or plain `application/json`. Calls marked `x-implemented: false` are',
+        'declared but not served yet.',
+        '',
+        '| hydraErrorCode | code | HTTP |',
+        '|---|---|---|',
+        ...errorTable,
+      ].join('\n'),
+    },
+    servers: [{ url: '/api' }],
+    components: {
+      securitySchemes: {
+        apiKey: { type: 'apiKey', in: 'header', name: 'X-Hydra-API-Key' },
+        accessToken: { type: 'apiKey', in: 'header', name: 'X-Hydra-Access-Token' },
+      },
+      schemas: { Error: toJsonSchema(wireError, 'output') },
+    },
+    paths,
+  };
+}
+
+const DOCS_HTML = `<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8"><title>Account service API</title>
+<link rel="stylesheet" href="/api/docs/assets/swagger-ui.css"></head>
+<body><div id="docs"></div>
+<script src="/api/docs/assets/swagger-ui-bundle.js"></script>
+<script src="/api/docs/init.js"></script></body></html>`;
+const DOCS_INIT = `window.ui = SwaggerUIBundle({ url: '/api/openapi.json', dom_id: '#docs', deepLinking: true });`;
+const DOCS_CSP =
+  "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; script-src 'self'; frame-ancestors 'none'";
+
+export async function registerOpenApi(app: FastifyInstance, implemented: ReadonlySet<string>, version: string) {
+  let document: string | null = null;
+  app.get('/api/openapi.json', async (_request, reply) => {
+    document ??= JSON.stringify(buildOpenApi(implemented, version));
+    return reply.type('application/json; charset=utf-8').send(document);
+  });
+  const swaggerDir = dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
+  await app.register(fastifyStatic, {
+    root: swaggerDir,
+    prefix: '/api/docs/assets/',
+    decorateReply: false,
+    allowedPath: (path) => /^\/swagger-ui(-bundle\.js|\.css)$/.test(path),
+  });
+  app.get('/api/docs', async (_request, reply) =>
+    reply.type('text/html; charset=utf-8').header('content-security-policy', DOCS_CSP).send(DOCS_HTML),
+  );
+  app.get('/api/docs/init.js', async (_request, reply) => reply.type('text/javascript').send(DOCS_INIT));
+}

@@ -1,0 +1,34 @@
+// Routes outside /api: the SPA's runtime configuration and the health probes.
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config.ts';
+import type { Database } from '../db/database.ts';
+
+/** The runtime config the SPA reads at start (spec 000 §3 "Other"). */
+export function runtimeConfig(config: Config) {
+  return {
+    apiKey: config.PORTAL_API_KEY,
+    hydraService: '/api',
+    sentryDsn: config.SENTRY_DSN,
+    sentryEnv: config.SENTRY_ENV,
+    gtm: config.GTM_ID,
+    maintenanceMode: config.MAINTENANCE_MODE,
+    debug: config.DEBUG,
+  };
+}
+
+export function registerRuntimeRoutes(app: FastifyInstance, config: Config, db: Database) {
+  const body = JSON.stringify(runtimeConfig(config));
+  app.get('/config.json', async (_request, reply) =>
+    reply.type('application/json; charset=utf-8').header('cache-control', 'no-cache').send(body),
+  );
+  app.get('/healthz', async () => ({ status: 'ok' }));
+  app.get('/readyz', async (request, reply) => {
+    try {
+      await db.query('SELECT 1');
+      return { status: 'ready' };
+    } catch (error) {
+      request.log.warn({ err: error }, 'readiness check: database unreachable');
+      return reply.code(503).send({ status: 'unavailable', reason: 'database' });
+    }
+  });
+}

@@ -1,0 +1,34 @@
+// GET /accounts/location: where the request comes from. A trusted proxy or CDN in front of the
+// service puts the visitor's country (and region) in headers named by configuration; without them
+// the configured default country is answered.
+import { findCountry } from '@portal/contract/data/countries';
+import { findUsSubdivision } from '@portal/contract/data/us-states';
+import type { FastifyRequest } from 'fastify';
+
+export interface LocationOptions {
+  countryHeader: string | undefined;
+  subdivisionHeader: string | undefined;
+  defaultCountry: string;
+}
+
+export interface Location {
+  country: string;
+  territory: string | null;
+}
+
+function headerValue(request: FastifyRequest, name: string | undefined): string | undefined {
+  if (!name) return undefined;
+  const value = request.headers[name.toLowerCase()];
+  return (Array.isArray(value) ? value[0] : value)?.trim().slice(0, 16);
+}
+
+export function locate(request: FastifyRequest, options: LocationOptions): Location {
+  const country = findCountry(headerValue(request, options.countryHeader) ?? '');
+  if (!country) return { country: options.defaultCountry, territory: null };
+  let territory: string | null = null;
+  if (country.code === 'US') {
+    const raw = headerValue(request, options.subdivisionHeader)?.toUpperCase();
+    if (raw) territory = findUsSubdivision(raw.startsWith('US-') ? raw : `US-${raw}`)?.code ?? null;
+  }
+  return { country: country.code, territory };
+}

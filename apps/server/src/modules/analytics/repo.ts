@@ -1,0 +1,29 @@
+import type { AnalyticsEvent } from '@portal/contract/calls/analytics';
+import type { Orm } from '../../db/database.ts';
+import { analyticsEvents } from '../../db/schema.ts';
+
+export class AnalyticsRepo {
+  readonly #orm: Orm;
+  constructor(orm: Orm) {
+    this.#orm = orm;
+  }
+
+  /** Stores the events; returns how many were new (the others repeat a session + dedupe index). */
+  async insert(events: AnalyticsEvent[], visitorId: string | null): Promise<number> {
+    const rows = events.map((event) => ({
+      sessionId: event.body._session_id,
+      dedupeIndex: event.body._dedupe_index,
+      name: event.name,
+      platformName: event.body._platform_name,
+      eventTime: event.body._event_time_utc,
+      body: event.body,
+      visitorId,
+    }));
+    const inserted = await this.#orm
+      .insert(analyticsEvents)
+      .values(rows)
+      .onConflictDoNothing({ target: [analyticsEvents.sessionId, analyticsEvents.dedupeIndex] })
+      .returning({ id: analyticsEvents.id });
+    return inserted.length;
+  }
+}

@@ -1,0 +1,31 @@
+import { PLATFORM_IDS } from '@portal/contract/data/platforms';
+import type { PublicSettings } from '@portal/contract/calls/settings';
+import type { SettingsRepo } from './repo.ts';
+
+const FLAG_NAMES = ['game_page', 'dev_tools', 'third_party_login', 'curseforge_hidden'] as const;
+
+export class SettingsService {
+  readonly #repo: SettingsRepo;
+  readonly #debug: boolean;
+
+  constructor(repo: SettingsRepo, options: { debug: boolean }) {
+    this.#repo = repo;
+    this.#debug = options.debug;
+  }
+
+  /** Flags not stored are off; platforms not stored are not supported. */
+  async publicSettings(): Promise<PublicSettings> {
+    const [flags, platforms] = await Promise.all([this.#repo.featureFlags(), this.#repo.platformSettings()]);
+    const enabled = new Map(flags.map((f) => [f.name, f.enabled]));
+    const supported = new Map(platforms.map((p) => [p.platform, p.globalSupportEnabled]));
+    const featureFlags = Object.fromEntries(FLAG_NAMES.map((name) => [name, enabled.get(name) ?? false]));
+    const result: PublicSettings = {
+      featureFlags: featureFlags as PublicSettings['featureFlags'],
+      platforms: Object.fromEntries(
+        PLATFORM_IDS.map((id) => [id, { global_support_enabled: supported.get(id) ?? false }]),
+      ),
+    };
+    if (this.#debug) result.environments = await this.#repo.environments();
+    return result;
+  }
+}

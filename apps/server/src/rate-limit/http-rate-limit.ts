@@ -1,0 +1,45 @@
+// @fastify/rate-limit on top of the shared counter store: a default limit for every /api call,
+// tighter limits per call where the call's module asks for them.
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyRateLimitStore } from '@fastify/rate-limit';
+import type { FastifyInstance } from 'fastify';
+import { RequestError } from '../http/request-error.ts';
+import type { CounterStore } from './counter-store.ts';
+
+
+type ChildOptions = Parameters<FastifyRateLimitStore['child']>[0] & { routeInfo?: { method?: unknown; url?: unknown } };
+
+/** Adapts a CounterStore to the store interface of @fastify/rate-limit. */
+function pluginStore(counters: CounterStore, prefix = 'http:') {
+  return class PluginStore {
+    incr(key: string, callback: (error: Error | null, result?: { current: number; ttl: number }) => void, windowMs: number) {
+      counters.hit(`${prefix}${key}`, windowMs).then(
+        (hit) => callback(null, { current: hit.count, ttl: Math.max(0, hit.resetAt - Date.now()) }),
+        (error: Error) => callback(error),
+      );
+    }
+
+    child(routeOptions: ChildOptions) {
+      const route = `${String(routeOptions.routeInfo?.method ?? '')}${String(routeOptions.routeInfo?.url ?? '')}`;
+      const Child = pluginStore(counters, `${prefix}${route}:`);
+      return new Child();
+    }
+  };
+}
+
+export async function registerHttpRateLimit(app: FastifyInstance, counters: CounterStore, perMinute: number) {
+  await app.register(rateLimit, {
+    global: true,
+    max: perMinute,
+    timeWindow: 60_000,
+    store: pluginStore(counters),
+    allowList: (request) => !request.url.startsWith('/api/') && !request.url.startsWith('/oauth2/'),
+    // A store outage must not take sign-in down with it: let the request through and log.
+    skipOnError: true,
+    errorResponseBuilder: (_request, context) =>
+      new RequestError('too_many_requests', {
+        body: { seconds: Math.max(1, Math.ceil(context.ttl / 1000)) },
+        headers: { 'retry-after': String(Math.max(1, Math.ceil(context.ttl / 1000))) },
+      }),
+  });
+}

@@ -1,0 +1,131 @@
+// Data the portal needs to run (its own API key) and, unless SEED_DEMO=false, demo data: a game
+// with a full user_experience and an OAuth client, feature flags, platform support and the
+// environments of the debug switcher. Safe to run at every start.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { LOCALE_TAGS } from '@portal/contract/data/locales';
+import { PLATFORM_IDS } from '@portal/contract/data/platforms';
+import type { Config } from '../config.ts';
+import type { Orm } from '../db/database.ts';
+import { apiClients, environments, featureFlags, games, oauthClients, platformSettings } from '../db/schema.ts';
+import { hashApiKey } from '../http/api-key.ts';
+
+export const DEMO_GAME_SLUG = 'starfall-legends';
+export const DEMO_GAME_API_KEY = 'ag-starfall-dev-key-0001';
+export const DEMO_OAUTH_CLIENT_ID = 'starfall-legends-pc';
+
+export async function ensurePortalClient(orm: Orm, apiKey: string): Promise<void> {
+  await orm
+    .insert(apiClients)
+    .values({ name: 'Account portal web app', kind: 'portal', keyHash: hashApiKey(apiKey), keyPrefix: apiKey.slice(0, 8) })
+    .onConflictDoNothing({ target: apiClients.keyHash });
+}
+
+type Table = Record<string, string>;
+const l10n = new Map<string, Table>(
+  LOCALE_TAGS.map((tag) => [tag, JSON.parse(readFileSync(join(import.meta.dirname, 'l10n', `${tag}.json`), 'utf8'))]),
+);
+
+/** A localized value in its stored form, with every locale's translation of a seed text. */
+function localizedText(key: string) {
+  const english = l10n.get('en-US')?.[key];
+  if (english === undefined) throw new Error(`seed text ${key} is missing`);
+  const localizations: Table = {};
+  for (const [tag, table] of l10n) if (tag !== 'en-US' && table[key]) localizations[tag] = table[key];
+  return { slug: key, default: english, localizations };
+}
+
+const linkBlock = (provider: string, landingPage: string) => ({
+  connect_message: localizedText(`demo.${provider}.connect_message`),
+  success_message: localizedText(`demo.${provider}.success_message`),
+  landing_page: landingPage,
+});
+
+export function demoUserExperience() {
+  const assets = '/games/starfall-legends';
+  return {
+    display_name: { slug: 'demo.display_name', default: 'Starfall Legends', localizations: {} },
+    assets: {
+      image: `${assets}/image.svg`,
+      background: `${assets}/background.svg`,
+      hero: `${assets}/hero.svg`,
+      card: `${assets}/card.svg`,
+      box_art: `${assets}/box-art.svg`,
+    },
+    welcome_title: localizedText('demo.welcome_title'),
+    welcome_message: localizedText('demo.welcome_message'),
+    account_creation_success_message: localizedText('demo.account_creation_success_message'),
+    connection_flow_welcome_message: localizedText('demo.connection_flow_welcome_message'),
+    device_flow_welcome_message: localizedText('demo.device_flow_welcome_message'),
+    device_flow_link_success_message: localizedText('demo.device_flow_link_success_message'),
+    success_redirect: 'http://localhost:8080/home',
+    success_redirect_timer: 5,
+    registration_require_credentials: true,
+    registration_age: null,
+    is_username_editable: true,
+    registration_preferred_credentials: 'email_code',
+    supported_platforms: ['psn', 'xbox', 'steam', 'epic_games'],
+    fan_club: linkBlock('fan_club', 'https://fanclub.example.com/starfall'),
+    mod_site: linkBlock('mod_site', 'https://mods.example.com/starfall'),
+    streaming_service: linkBlock('streaming_service', 'https://stream.example.com/starfall'),
+    chat_service: linkBlock('chat_service', 'https://chat.example.com/starfall'),
+    video_streaming_service: linkBlock('video_streaming_service', 'https://video.example.com/starfall'),
+  };
+}
+
+export async function seedDemo(orm: Orm, config: Config): Promise<void> {
+  const userExperience = demoUserExperience();
+  await orm
+    .insert(games)
+    .values({ slug: DEMO_GAME_SLUG, name: 'Starfall Legends', userExperience, matureAudience: false })
+    .onConflictDoUpdate({ target: games.slug, set: { userExperience, updatedAt: new Date() } });
+  await orm
+    .insert(oauthClients)
+    .values({
+      clientId: DEMO_OAUTH_CLIENT_ID,
+      gameSlug: DEMO_GAME_SLUG,
+      name: 'Starfall Legends for PC',
+      kind: 'public',
+      redirectUris: ['http://127.0.0.1/callback', 'http://localhost:8080/demo-game/callback', 'com.aurora.starfall:/oauth/callback'],
+    })
+    .onConflictDoNothing();
+  await orm
+    .insert(apiClients)
+    .values({
+      name: 'Starfall Legends',
+      kind: 'game',
+      keyHash: hashApiKey(DEMO_GAME_API_KEY),
+      keyPrefix: DEMO_GAME_API_KEY.slice(0, 8),
+      gameSlug: DEMO_GAME_SLUG,
+    })
+    .onConflictDoNothing({ target: apiClients.keyHash });
+  const flags = { game_page: true, dev_tools: !config.production, third_party_login: true, curseforge_hidden: false };
+  await orm
+    .insert(featureFlags)
+    .values(Object.entries(flags).map(([name, enabled]) => ({ name, enabled })))
+    .onConflictDoNothing();
+  await orm
+    .insert(platformSettings)
+    .values(PLATFORM_IDS.map((platform) => ({ platform, globalSupportEnabled: true })))
+    .onConflictDoNothing();
+  await orm
+    .insert(environments)
+    .values([
+      { name: 'Local', apiKey: config.PORTAL_API_KEY, color: '#f47e2a', service: '/api', position: 0 },
+      {
+        name: 'Staging',
+        apiKey: 'ag-portal-staging-key',
+        color: '#3b82f6',
+        service: 'https://staging.accounts.example.com/api',
+        position: 1,
+      },
+      {
+        name: 'Integration',
+        apiKey: 'ag-portal-int-key',
+        color: '#16a34a',
+        service: 'https://int.accounts.example.com/api',
+        position: 2,
+      },
+    ])
+    .onConflictDoNothing();
+}

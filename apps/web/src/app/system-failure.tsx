@@ -1,0 +1,15 @@
+import { useTranslation } from 'react-i18next';
+
+/** Shown when the app cannot start (spec 000 §8: startup failure → system-failure page). */
+export function SystemFailure({ onRetry }: { onRetry: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <main className="system-failure" role="alert">
+      <h1>{t('systemFailure.title')}</h1>
+      <p>{t('systemFailure.body')}</p>
+      <button type="button" className="button" onClick={onRetry}>
+        {t('systemFailure.retry')}
+      </button>
+    </main>
+  );
+}

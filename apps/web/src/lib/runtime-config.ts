@@ -1,0 +1,24 @@
+// The runtime configuration the server publishes at /config.json (spec 000 §3 "Other").
+import { z } from 'zod';
+
+const onOff = z.enum(['enabled', 'disabled']).catch('disabled');
+
+export const runtimeConfigSchema = z.object({
+  apiKey: z.string().min(1),
+  hydraService: z.string().min(1),
+  sentryDsn: z.string().default(''),
+  sentryEnv: z.string().default(''),
+  gtm: z.string().default(''),
+  maintenanceMode: onOff,
+  debug: onOff,
+});
+export type RuntimeConfig = z.output<typeof runtimeConfigSchema>;
+
+export async function loadRuntimeConfig(fetcher: typeof fetch = fetch): Promise<RuntimeConfig> {
+  const response = await fetcher('/config.json', { headers: { accept: 'application/json' }, cache: 'no-store' });
+  if (!response.ok) throw new Error(`config.json answered ${response.status}`);
+  return runtimeConfigSchema.parse(await response.json());
+}
+
+export const isMaintenance = (config: RuntimeConfig) => config.maintenanceMode === 'enabled';
+export const isDebug = (config: RuntimeConfig) => config.debug === 'enabled';

@@ -1,0 +1,211 @@
+// Accounts, part 3: the signed-in account's profile, consents, email, password, avatar, deletion
+// and game progress, plus the account lookup of the friends search.
+import { z } from 'zod';
+import { defineCall } from './define.ts';
+import { account, avatar, gameProgress, locale, password, publicProfile, username } from './entities.ts';
+import { gameSlug } from './games.ts';
+import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, email, emailCode, queryList } from './wire.ts';
+
+export const getMe = defineCall({
+  id: 'accounts.me',
+  area: 'accounts',
+  method: 'GET',
+  path: '/accounts/me',
+  auth: 'token',
+  summary: 'The signed-in account.',
+  response: account,
+});
+
+export const lookupAccount = defineCall({
+  id: 'accounts.lookup',
+  area: 'accounts',
+  method: 'GET',
+  path: '/accounts/lookup',
+  auth: 'token',
+  summary: 'Finds a player by exact email or display name (friends search); null when there is none.',
+  query: z
+    .object({ type: z.enum(['email', 'username']), value: z.string().trim().min(1).max(EMAIL_MAX_LENGTH) })
+    .refine((q) => (q.type === 'email' ? EMAIL_PATTERN.test(q.value) : username.safeParse(q.value).success), {
+      path: ['value'],
+      error: 'Enter a valid email address or display name',
+    }),
+  // payload not shown in the spec: chosen {account: public profile | null}
+  response: z.object({ account: publicProfile.nullable() }),
+});
+
+export const updateUsername = defineCall({
+  id: 'accounts.updateUsername',
+  area: 'accounts',
+  method: 'PUT',
+  path: '/accounts/me/username',
+  auth: 'token',
+  summary: 'Changes the display name (1000 taken, 1002 cooldown of 30 days, 1003 unchanged).',
+  body: z.object({ username }),
+  response: account,
+});
+
+export const updateEmail = defineCall({
+  id: 'accounts.updateEmail',
+  area: 'accounts',
+  method: 'PUT',
+  path: '/accounts/me/email',
+  auth: 'token',
+  summary: 'Starts an email change: the new address stays in email_pending until it is verified.',
+  body: z.object({ email: email() }),
+  response: account,
+});
+
+export const cancelEmailChange = defineCall({
+  id: 'accounts.cancelEmailChange',
+  area: 'accounts',
+  method: 'DELETE',
+  path: '/accounts/me/verify_email',
+  auth: 'token',
+  summary: 'Drops the pending email change.',
+  response: account,
+});
+
+export const sendVerificationEmail = defineCall({
+  id: 'accounts.sendVerificationEmail',
+  area: 'accounts',
+  method: 'PUT',
+  path: '/accounts/me/send_verification_email',
+  auth: 'token',
+  summary: 'Emails a verification code and link for the unverified or pending email address.',
+});
+
+export const updateLocale = defineCall({
+  id: 'accounts.updateLocale',
+  area: 'accounts',
+  method: 'PUT',
+  path: '/accounts/me/locale',
+  auth: 'token',
+  summary: 'Changes the language of the account (emails and the portal).',
+  // payload not shown in the spec: chosen {locale}
+  body: z.object({ locale }),
+  response: account,
+});
+
+export const updateMarketing = defineCall({
+  id: 'accounts.updateMarketing',
+  area: 'accounts',
+  method: 'PUT',
+  path: '/accounts/me/marketing',
+  auth: 'token',
+  summary: 'Opts in to or out of marketing emails.',
+  // payload not shown in the spec: chosen {marketing_opt_in}
+  body: z.object({ marketing_opt_in: z.boolean() }),
+  response: account,
+});
+
+export const legalDocument = z.enum(['tos', 'privacy_policy']);
+
+export const consent = defineCall({
+  id: 'accounts.consent',
+  area: 'accounts',
+  method: 'PUT',
+  path: '/accounts/me/{type}/consent',
+  auth: 'token',
+  summary: 'Consents to the current terms of use or privacy policy.',
+  params: z.object({ type: legalDocument }),
+  body: z.object({
+    consented: z.literal(true, {
+      error: 'Please agree to Terms of Use and acknowledge the Privacy Policy to continue.',
+    }),
+  }),
+  response: account,
+});
+
+export const updatePassword = defineCall({
+  id: 'accounts.updatePassword',
+  area: 'accounts',
+  method: 'PUT',
+  path: '/accounts/me/password',
+  auth: 'token',
+  summary: 'Sets or changes the password; the current one is needed when one is set (1004, 1005, 1006).',
+  body: z.object({ password: password.optional(), new_password: password }),
+  response: account,
+});
+
+export const updateAvatar = defineCall({
+  id: 'accounts.updateAvatar',
+  area: 'accounts',
+  method: 'PUT',
+  path: '/accounts/me/avatar',
+  auth: 'token',
+  summary: 'Picks one of the available avatars by its slug.',
+  body: z.object({ avatar: avatar.shape.slug }),
+  response: account,
+});
+
+export const listAvatars = defineCall({
+  id: 'accounts.avatarsAvailable',
+  area: 'accounts',
+  method: 'GET',
+  path: '/accounts/me/avatars_available',
+  auth: 'token',
+  summary: 'The avatars the account may pick.',
+  // payload not shown in the spec: chosen {avatars}
+  response: z.object({ avatars: z.array(avatar) }),
+});
+
+export const sendDeleteVerificationEmail = defineCall({
+  id: 'accounts.sendDeleteVerificationEmail',
+  area: 'accounts',
+  method: 'PUT',
+  path: '/accounts/me/send_delete_verification_email',
+  auth: 'token',
+  summary: 'Emails the code that confirms deleting the account.',
+});
+
+export const deleteAccount = defineCall({
+  id: 'accounts.delete',
+  area: 'accounts',
+  method: 'PUT',
+  path: '/accounts/me/delete_user',
+  auth: 'token',
+  summary: 'Deletes the account, confirmed by the emailed code.',
+  body: z.object({ code: emailCode() }),
+});
+
+export const getGameProgress = defineCall({
+  id: 'accounts.gameProgress',
+  area: 'accounts',
+  method: 'GET',
+  path: '/accounts/me/game_progress',
+  auth: 'token',
+  summary: 'Progress of the account in the given games (all played games when game_slugs is empty).',
+  query: z.object({ game_slugs: queryList(gameSlug) }),
+  // payload not shown in the spec: chosen {game_progress}
+  response: z.object({ game_progress: z.array(gameProgress) }),
+});
+
+export const updateEmailPreferences = defineCall({
+  id: 'accounts.updateEmailPreferences',
+  area: 'accounts',
+  method: 'PUT',
+  path: '/accounts/me/email_notification_preferences',
+  auth: 'token',
+  summary: 'Changes the email notification preferences of the signed-in account.',
+  body: z.object({ friend_request: z.boolean() }),
+  response: account,
+});
+
+export const accountsMe = {
+  getMe,
+  lookupAccount,
+  updateUsername,
+  updateEmail,
+  cancelEmailChange,
+  sendVerificationEmail,
+  updateLocale,
+  updateMarketing,
+  consent,
+  updatePassword,
+  updateAvatar,
+  listAvatars,
+  sendDeleteVerificationEmail,
+  deleteAccount,
+  getGameProgress,
+  updateEmailPreferences,
+};

@@ -1,0 +1,18 @@
+// Every call of the API, by area (spec 001 §7).
+import type { Call } from './define.ts';
+import { accounts } from './accounts.ts';
+import { analytics } from './analytics.ts';
+import { betas } from './betas.ts';
+import { friends } from './friends.ts';
+import { games } from './games.ts';
+import { sessions } from './sessions.ts';
+import { settings } from './settings.ts';
+import { social } from './social.ts';
+import { twitch } from './twitch.ts';
+
+export { accounts, analytics, betas, friends, games, sessions, settings, social, twitch };
+
+export const calls = { accounts, sessions, betas, friends, social, games, settings, twitch, analytics } as const;
+
+/** Every call, flattened, in area order. */
+export const allCalls: Call[] = Object.values(calls).flatMap((area): Call[] => Object.values(area));

@@ -1,0 +1,214 @@
+// Sessions: sign-in (password, emailed code, platform, tokens), two-factor completion, the device
+// flow and the OAuth-style authorization of games (spec 001 §7 "Sessions").
+import { z } from 'zod';
+import { defineCall } from './define.ts';
+import {
+  account,
+  authCode,
+  backupCode,
+  deviceAuthorization,
+  deviceData,
+  deviceUserCode,
+  linkPayloadWith,
+  opaqueToken,
+  password,
+  platformId,
+  tokenAnswer,
+  totpCode,
+} from './entities.ts';
+import { gameConfig } from './games.ts';
+import { datetime, email, emailCode } from './wire.ts';
+
+const device = { device_data: deviceData.optional() };
+export const clientId = z.string().min(1).max(200);
+export const redirectUri = z
+  .url()
+  .max(2000)
+  .refine((v) => !/^(javascript|data|vbscript|file):/i.test(v), { error: 'Unsupported redirect URI scheme' });
+
+export const signInWithPassword = defineCall({
+  id: 'sessions.password',
+  area: 'sessions',
+  method: 'POST',
+  path: '/sessions/auth/password',
+  auth: 'public',
+  summary: 'Signs in with email and password (1012 invalid credentials, 1220 soft-locked).',
+  body: z.object({ email: email(), password, ...device }),
+  response: tokenAnswer,
+  captcha: true,
+});
+
+export const signInWithPlatform = defineCall({
+  id: 'sessions.platform',
+  area: 'sessions',
+  method: 'POST',
+  path: '/sessions/auth/{platform}',
+  auth: 'public',
+  summary: 'Signs in with a linked platform account, from the provider payload of spec 001 §9.',
+  params: z.object({ platform: platformId }),
+  body: linkPayloadWith(device),
+  response: tokenAnswer,
+});
+
+export const tokenGrant = z.discriminatedUnion('grant_type', [
+  z.object({ grant_type: z.literal('refresh_token'), refresh_token: opaqueToken, ...device }),
+  /** `code` is the device code of a passwordless device authorization. */
+  z.object({ grant_type: z.literal('device_code'), code: z.string().min(1).max(512), ...device }),
+  z.object({ grant_type: z.literal('email_code'), email: email(), code: emailCode(), ...device }),
+  z.object({
+    grant_type: z.literal('authorization_code'),
+    code: authCode,
+    code_verifier: z.string().regex(/^[A-Za-z0-9._~-]{43,128}$/, { error: 'Invalid PKCE code verifier' }),
+    client_id: clientId,
+    redirect_uri: redirectUri,
+    ...device,
+  }),
+]);
+export type TokenGrant = z.output<typeof tokenGrant>;
+
+export const token = defineCall({
+  id: 'sessions.token',
+  area: 'sessions',
+  method: 'POST',
+  path: '/sessions/auth/token',
+  auth: 'public',
+  summary: 'Issues tokens for a refresh token, a device code, an emailed code or a game authorization code.',
+  body: tokenGrant,
+  response: tokenAnswer,
+});
+
+export const sendSignInEmail = defineCall({
+  id: 'sessions.email',
+  area: 'sessions',
+  method: 'POST',
+  path: '/sessions/email',
+  auth: 'public',
+  summary: 'Emails a sign-in code (then POST /sessions/auth/token with grant_type email_code).',
+  body: z.object({ email: email() }),
+});
+
+export const completeMfa = defineCall({
+  id: 'sessions.mfa',
+  area: 'sessions',
+  method: 'PUT',
+  path: '/sessions/mfa',
+  auth: 'token',
+  summary: 'Completes a sign-in pending two-factor with an authenticator or a backup code.',
+  // payload not shown in the spec: chosen {code_type mfa_code|backup_code, code}
+  body: z.discriminatedUnion('code_type', [
+    z.object({ code_type: z.literal('mfa_code'), code: totpCode }),
+    z.object({ code_type: z.literal('backup_code'), code: backupCode }),
+  ]),
+  response: tokenAnswer,
+});
+
+export const verifySession = defineCall({
+  id: 'sessions.verify',
+  area: 'sessions',
+  method: 'PUT',
+  path: '/sessions/me/verify',
+  auth: 'token',
+  summary: 'Re-verifies the signed-in player with an emailed or authenticator code before a sensitive change.',
+  body: z.discriminatedUnion('code_type', [
+    z.object({ code_type: z.literal('email_code'), code: emailCode() }),
+    z.object({ code_type: z.literal('mfa_code'), code: totpCode }),
+  ]),
+});
+
+export const getCurrentSession = defineCall({
+  id: 'sessions.current',
+  area: 'sessions',
+  method: 'GET',
+  path: '/sessions/me/current',
+  auth: 'token',
+  summary: 'The current session and its account; used to verify a stored session.',
+  // payload not shown in the spec: chosen {account, mfa_required, created_at, expires_at}
+  response: z.object({ account, mfa_required: z.boolean(), created_at: datetime(), expires_at: datetime() }),
+});
+
+export const signOut = defineCall({
+  id: 'sessions.signOut',
+  area: 'sessions',
+  method: 'DELETE',
+  path: '/sessions',
+  auth: 'token',
+  summary: 'Signs out: revokes the access token and its refresh token.',
+});
+
+export const getDeviceAuthorization = defineCall({
+  id: 'sessions.device',
+  area: 'sessions',
+  method: 'GET',
+  path: '/sessions/device/{userCode}',
+  auth: 'public',
+  summary: 'The device authorization of a typed device code (9 characters, hyphens ignored).',
+  params: z.object({ userCode: deviceUserCode }),
+  response: deviceAuthorization,
+});
+
+export const authorizeDevice = defineCall({
+  id: 'sessions.deviceAuthorize',
+  area: 'sessions',
+  method: 'PUT',
+  path: '/sessions/device/{code}/authorize',
+  auth: 'token',
+  summary: 'Authorizes the device of a device code for the signed-in account.',
+  params: z.object({ code: deviceUserCode }),
+});
+
+export const reportDeviceError = defineCall({
+  id: 'sessions.deviceError',
+  area: 'sessions',
+  method: 'PUT',
+  path: '/sessions/device/{code}/error',
+  auth: 'optional',
+  summary: 'Records why a device code could not be authorized (e.g. age_gated), for the device to show.',
+  params: z.object({ code: deviceUserCode }),
+  body: z.object({ error: z.string().regex(/^[a-z][a-z0-9_]{0,63}$/, { error: 'An error is a snake_case name' }) }),
+});
+
+export const precheckAuthorize = defineCall({
+  id: 'sessions.authorizePrecheck',
+  area: 'sessions',
+  method: 'GET',
+  path: '/sessions/authorize/precheck',
+  auth: 'public',
+  summary: 'Checks a client id and redirect URI before the authorize step (404 invalid client, 400 bad redirect).',
+  query: z.object({ client_id: clientId, redirect_uri: redirectUri }),
+  // payload not shown in the spec: chosen {game}
+  response: z.object({ game: gameConfig }),
+});
+
+export const authorize = defineCall({
+  id: 'sessions.authorize',
+  area: 'sessions',
+  method: 'POST',
+  path: '/sessions/authorize',
+  auth: 'token',
+  summary: 'Issues a game authorization code (PKCE S256) for the signed-in account.',
+  body: z.object({
+    client_id: clientId,
+    code_challenge: z.string().regex(/^[A-Za-z0-9_-]{43}$/, { error: 'Expected a base64url SHA-256 challenge' }),
+    redirect_uri: redirectUri,
+    response_type: z.literal('code'),
+    code_method: z.literal('S256'),
+    state: z.string().max(1000).optional(),
+  }),
+  response: z.object({ auth_code: z.string(), redirect_uri: redirectUri, state: z.string().optional() }),
+});
+
+export const sessions = {
+  signInWithPassword,
+  signInWithPlatform,
+  token,
+  sendSignInEmail,
+  completeMfa,
+  verifySession,
+  getCurrentSession,
+  signOut,
+  getDeviceAuthorization,
+  authorizeDevice,
+  reportDeviceError,
+  precheckAuthorize,
+  authorize,
+};

@@ -1,0 +1,37 @@
+import { z } from 'zod';
+import { defineCall } from './define.ts';
+
+export const featureFlagName = z.enum(['game_page', 'dev_tools', 'third_party_login', 'curseforge_hidden']);
+
+export const environmentInfo = z.object({
+  name: z.string(),
+  apiKey: z.string(),
+  color: z.string().regex(/^#[0-9a-fA-F]{6}$/),
+  service: z.string(),
+});
+
+export const publicSettings = z.object({
+  featureFlags: z.object({
+    game_page: z.boolean(),
+    dev_tools: z.boolean(),
+    third_party_login: z.boolean(),
+    curseforge_hidden: z.boolean(),
+  }),
+  /** Per platform id: whether linking and signing in with it is enabled everywhere. */
+  platforms: z.record(z.string(), z.object({ global_support_enabled: z.boolean() })),
+  /** Present only when the service runs in debug mode. */
+  environments: z.array(environmentInfo).optional(),
+});
+export type PublicSettings = z.output<typeof publicSettings>;
+
+export const getPublicSettings = defineCall({
+  id: 'settings.public',
+  area: 'settings',
+  method: 'GET',
+  path: '/settings/public',
+  auth: 'public',
+  summary: 'Feature flags, per-platform support and, in debug mode, the environments to switch between.',
+  response: publicSettings,
+});
+
+export const settings = { getPublicSettings };

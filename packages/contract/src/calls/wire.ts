@@ -1,0 +1,96 @@
+// Zod schemas for the typed wire values. They accept the decoded classes (from an
+// application/x-ag-json body) and also the plain JSON forms (ISO strings for datetimes, plain
+// objects or strings for localized texts), so simple application/json clients work too.
+import { z } from 'zod';
+import { decodeLocalized } from '../codec/codec.ts';
+import { parseDatetime } from '../codec/datetime.ts';
+import { Binary, CalendarControlled, Hidden, HydraReference, Localized, ObjectId } from '../codec/values.ts';
+import type { AgType } from '../codec/codec.ts';
+
+/** Marks schemas that stand for a typed wire value, so the OpenAPI generator can describe them. */
+export const wireTypes = z.registry<{ agType: AgType }>();
+
+function tag<T extends z.ZodType>(schema: T, agType: AgType): T {
+  wireTypes.add(schema, { agType });
+  return schema;
+}
+
+function attempt<T>(fn: () => T, fallback: unknown): T | unknown {
+  try {
+    return fn();
+  } catch {
+    return fallback;
+  }
+}
+
+/** `datetime`: a Date; ISO strings (with `+HHMM` offsets too) are accepted. */
+export const datetime = () =>
+  tag(
+    z.preprocess(
+      (v) => (typeof v === 'string' ? attempt(() => parseDatetime(v), v) : v),
+      z.date({ error: 'Expected an ISO 8601 date-time' }),
+    ),
+    'datetime',
+  );
+
+/** `localized`: a Localized; a plain string or {slug, default, localizations} is accepted. */
+export const localized = () =>
+  tag(
+    z.preprocess(
+      (v) => (v instanceof Localized || v === null || v === undefined ? v : attempt(() => decodeLocalized(v), v)),
+      z.instanceof(Localized, { error: 'Expected a localized text' }),
+    ),
+    'localized',
+  );
+
+export const objectId = () =>
+  tag(
+    z.preprocess(
+      (v) => (typeof v === 'string' ? attempt(() => new ObjectId(v), v) : v),
+      z.instanceof(ObjectId, { error: 'Expected a 24-hex-digit object id' }),
+    ),
+    'objectid',
+  );
+
+export const binary = () => tag(z.instanceof(Binary, { error: 'Expected binary data' }), 'binary');
+export const calendarControlled = () => tag(z.instanceof(CalendarControlled), 'calendar_controlled');
+export const hidden = () => tag(z.instanceof(Hidden), 'hidden');
+export const hydraReference = () => tag(z.instanceof(HydraReference), 'hydra_reference');
+
+/** A calendar date `yyyy-MM-dd` (date of birth and the like), no time or zone. */
+export const calendarDate = () =>
+  z.iso.date({ error: 'Expected a date as yyyy-MM-dd' }).refine((v) => {
+    const d = new Date(`${v}T00:00:00Z`);
+    return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
+  }, 'Expected a real calendar date');
+
+/** Email shape of spec 000 §5: text, one @, text, a dot, text, no whitespace. */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** Longest accepted address (RFC 5321 path limit). */
+export const EMAIL_MAX_LENGTH = 254;
+export const email = () =>
+  z
+    .string()
+    .trim()
+    .max(EMAIL_MAX_LENGTH, { error: 'Email is too long' })
+    .regex(EMAIL_PATTERN, { error: 'Enter a valid email address' });
+
+/** Query-string booleans: True/true/1 and False/false/0, as the portal's clients send them. */
+export const queryBoolean = () =>
+  z
+    .union([z.boolean(), z.enum(['True', 'true', '1', 'False', 'false', '0'])])
+    .transform((v) => v === true || v === 'True' || v === 'true' || v === '1');
+
+/** A query parameter that may repeat (`?a=x&a=y`), read as a list. */
+export const queryList = <T extends z.ZodType>(item: T) =>
+  z.preprocess((v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]), z.array(item));
+
+/** A positive page number or size in a query string. */
+export const queryInt = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
+
+/** Emailed verification code: 6 characters, digits (and, per spec 000 §5, letters are tolerated). */
+export const emailCode = () =>
+  z
+    .string()
+    .trim()
+    .regex(/^[0-9A-Za-z]{6}$/, { error: 'The code has 6 characters' });

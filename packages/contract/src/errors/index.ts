@@ -1,0 +1,3 @@
+export * from './catalogue.ts';
+export * from './wire-error.ts';
+export * from './messages.ts';
