@@ -5,7 +5,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { RequestError } from './request-error.ts';
 
 export function registerCodec(app: FastifyInstance): void {
-  app.removeContentTypeParser('application/json');
+  // Only JSON bodies are accepted; any other content type is answered 415.
+  app.removeAllContentTypeParsers();
   app.addContentTypeParser(['application/json', AG_JSON], { parseAs: 'string' }, (_request, body, done) => {
     const text = typeof body === 'string' ? body : body.toString('utf8');
     if (text.trim() === '') return done(null, undefined);

@@ -1,0 +1,38 @@
+// A stop lets in-flight requests finish and refuses new connections.
+import { request } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { describe, expect, it } from 'vitest';
+import { portalHeaders, testApp } from './helpers.ts';
+
+function get(port: number, path: string, headers: Record<string, string>): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const req = request({ host: '127.0.0.1', port, path, headers }, (res) => {
+      res.resume();
+      res.on('end', () => resolve(res.statusCode ?? 0));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+describe('graceful shutdown', () => {
+  it('finishes a request that is in flight when close() starts, then refuses connections', async () => {
+    const t = await testApp({}, { seed: false });
+    // Hold every query for a moment so the request is surely in flight when the stop begins.
+    const originalQuery = t.deps.db.query.bind(t.deps.db);
+    t.deps.db.query = async (...args) => {
+      await new Promise((r) => setTimeout(r, 300));
+      return originalQuery(...args);
+    };
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = t.app.server.address() as AddressInfo;
+    const inFlight = get(port, '/readyz', portalHeaders());
+    await new Promise((r) => setTimeout(r, 50));
+    const closing = t.app.close();
+    expect(await inFlight).toBe(200);
+    await closing;
+    await expect(get(port, '/healthz', {})).rejects.toThrow();
+    t.deps.db.query = originalQuery;
+    await t.close();
+  });
+});
