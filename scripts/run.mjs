@@ -17,7 +17,9 @@ const major = Number(process.versions.node.split('.')[0]);
 const [task = 'start', ...rest] = process.argv.slice(2);
 
 if (major < 22) {
-  console.error(`[run] Node ${process.version} is too old for this project; re-running under Node 24 (npx -p node@24).`);
+  console.error(
+    `[run] Node ${process.version} is too old for this project; re-running under Node 24 (npx -p node@24).`,
+  );
   const child = spawn('npx', ['-y', '-p', 'node@24', '--', 'node', fileURLToPath(import.meta.url), task, ...rest], {
     stdio: 'inherit',
     cwd: root,

@@ -9,7 +9,11 @@ import { join } from 'node:path';
 
 function run(command, args, { root, env = {}, prefix }) {
   return new Promise((resolve) => {
-    const child = spawn(command, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(command, args, {
+      cwd: root,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     const forward = (stream, out) => {
       let buffered = '';
       stream.on('data', (chunk) => {
@@ -95,10 +99,7 @@ export async function runAllTests({ root, args = [] }) {
   rmSync(join(root, 'test-results'), { recursive: true, force: true });
   mkdirSync(join(root, 'test-results'), { recursive: true });
   const started = Date.now();
-  const suites = await Promise.all([
-    only === 'browser' ? null : vitest(root),
-    only === 'unit' ? null : browser(root),
-  ]);
+  const suites = await Promise.all([only === 'browser' ? null : vitest(root), only === 'unit' ? null : browser(root)]);
   const results = suites.filter(Boolean);
   const total = { passed: 0, failed: 0, skipped: 0 };
   console.log('');

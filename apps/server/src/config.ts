@@ -39,7 +39,10 @@ export const configSchema = z.object({
   SUPPORT_URL: z.url().default('https://support.example.com/'),
   GEO_COUNTRY_HEADER: z.string().optional(),
   GEO_SUBDIVISION_HEADER: z.string().optional(),
-  DEFAULT_COUNTRY: z.string().regex(/^[A-Z]{2}$/).default('US'),
+  DEFAULT_COUNTRY: z
+    .string()
+    .regex(/^[A-Z]{2}$/)
+    .default('US'),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Aurora Games Account <no-reply@accounts.example.com>'),
   MAINTENANCE_MODE: enabled,

@@ -14,7 +14,9 @@ export async function createDeps(config: Config, log?: FastifyBaseLogger): Promi
   if (applied.length > 0) log?.info({ applied }, 'database migrated');
   await ensurePortalClient(db.orm, config.PORTAL_API_KEY);
   if (config.SEED_DEMO) await seedDemo(db.orm, config);
-  const transport = config.SMTP_URL ? new SmtpTransport(config.SMTP_URL, config.MAIL_FROM) : new OutboxTransport(db.orm, log);
+  const transport = config.SMTP_URL
+    ? new SmtpTransport(config.SMTP_URL, config.MAIL_FROM)
+    : new OutboxTransport(db.orm, log);
   const mailer = new Mailer(transport, { brand: config.BRAND_NAME, supportUrl: config.SUPPORT_URL }, log);
   return { config, db, mailer, counters: createCounterStore(db, config.REDIS_URL) };
 }

@@ -25,7 +25,11 @@ describe('X-Hydra-API-Key', () => {
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/wba/events',
-      headers: { ...portalHeaders(), 'x-hydra-api-key': 'not-a-registered-key', 'content-type': 'application/x-ag-json' },
+      headers: {
+        ...portalHeaders(),
+        'x-hydra-api-key': 'not-a-registered-key',
+        'content-type': 'application/x-ag-json',
+      },
       payload: JSON.stringify({ events: [event(900)] }),
     });
     expect(res.statusCode).toBe(401);
@@ -81,7 +85,10 @@ describe('request validation', () => {
 
   it('refuses bodies over the limit with 413', async () => {
     const huge = { events: [{ ...event(2), body: { ...event(2).body, page: 'x'.repeat(1500) } }] };
-    huge.events = Array.from({ length: 45 }, (_, i) => ({ ...huge.events[0]!, body: { ...huge.events[0]!.body, _dedupe_index: i } }));
+    huge.events = Array.from({ length: 45 }, (_, i) => ({
+      ...huge.events[0]!,
+      body: { ...huge.events[0]!.body, _dedupe_index: i },
+    }));
     const res = await post(JSON.stringify(huge));
     expect(res.statusCode).toBe(413);
     expect(res.json()).toMatchObject({ key: 'error.payload_too_large', hydraErrorCode: 1014 });
@@ -110,7 +117,12 @@ describe('error language and shape', () => {
     });
     expect(res.statusCode).toBe(404);
     const body = res.json();
-    expect(body).toMatchObject({ key: 'error.not_found', hydraErrorCode: 1016, code: 'not_found', body: { slug: 'no-such-game' } });
+    expect(body).toMatchObject({
+      key: 'error.not_found',
+      hydraErrorCode: 1016,
+      code: 'not_found',
+      body: { slug: 'no-such-game' },
+    });
     expect(body.message).not.toBe('We could not find what you were looking for.');
     expect(body.message.length).toBeGreaterThan(5);
   });

@@ -108,14 +108,20 @@ describe('OpenAPI', () => {
     expect(res.statusCode).toBe(200);
     const doc = res.json();
     expect(doc.openapi).toBe('3.1.0');
-    const operations = Object.values(doc.paths as Record<string, Record<string, { operationId: string; 'x-implemented': boolean }>>)
-      .flatMap((methods) => Object.values(methods));
+    const operations = Object.values(
+      doc.paths as Record<string, Record<string, { operationId: string; 'x-implemented': boolean }>>,
+    ).flatMap((methods) => Object.values(methods));
     expect(operations).toHaveLength(allCalls.length);
-    const implemented = operations.filter((o) => o['x-implemented']).map((o) => o.operationId).sort();
+    const implemented = operations
+      .filter((o) => o['x-implemented'])
+      .map((o) => o.operationId)
+      .sort();
     expect(implemented).toEqual(['accounts.location', 'analytics.send', 'games.get', 'settings.public']);
     const game = doc.paths['/games/{slug}'].get;
     expect(game.parameters[0]).toMatchObject({ name: 'slug', in: 'path', required: true });
-    expect(game.responses['200'].content['application/x-ag-json'].schema.properties.created_at.format).toBe('date-time');
+    expect(game.responses['200'].content['application/x-ag-json'].schema.properties.created_at.format).toBe(
+      'date-time',
+    );
   });
 
   it('serves a docs page', async () => {
@@ -156,7 +162,11 @@ describe('development outbox', () => {
     const res = await t.app.inject({ method: 'GET', url: '/dev/outbox?to=outbox.player@example.com' });
     const mails = res.json();
     expect(mails).toHaveLength(2);
-    expect(mails[0]).toMatchObject({ template: 'password_reset', locale: 'fr-FR', link: 'http://localhost:8080/reset-password?token=abc' });
+    expect(mails[0]).toMatchObject({
+      template: 'password_reset',
+      locale: 'fr-FR',
+      link: 'http://localhost:8080/reset-password?token=abc',
+    });
     expect(mails[1]).toMatchObject({ template: 'register_code', code: '111111' });
     expect(mails[1].subject).toContain('111111');
     expect(mails[1].html).toContain('<html');

@@ -52,7 +52,9 @@ describe('migrations', () => {
        WHERE table_schema = current_schema() AND table_name <> 'schema_migrations'
        ORDER BY table_name, column_name`,
     );
-    const actual = rows.map((r) => `${r.table_name}.${r.column_name} ${r.udt_name}${r.is_nullable === 'NO' ? ' not null' : ''}`);
+    const actual = rows.map(
+      (r) => `${r.table_name}.${r.column_name} ${r.udt_name}${r.is_nullable === 'NO' ? ' not null' : ''}`,
+    );
     const expected = Object.values(schema)
       .flatMap((table) => {
         const config = getTableConfig(table as PgTable);

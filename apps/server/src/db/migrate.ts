@@ -31,9 +31,7 @@ export async function migrate(db: Database, migrations = listMigrations()): Prom
     for (const migration of migrations) {
       if (done.has(migration.id)) continue;
       const escapedId = migration.id.replace(/'/g, "''");
-      await db.exec(
-        `BEGIN;\n${migration.sql}\nINSERT INTO schema_migrations (id) VALUES ('${escapedId}');\nCOMMIT;`,
-      );
+      await db.exec(`BEGIN;\n${migration.sql}\nINSERT INTO schema_migrations (id) VALUES ('${escapedId}');\nCOMMIT;`);
       applied.push(migration.id);
     }
     return applied;

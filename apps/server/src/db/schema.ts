@@ -87,7 +87,9 @@ export const mailOutbox = pgTable('mail_outbox', {
   htmlBody: text('html_body').notNull(),
   code: text('code'),
   link: text('link'),
-  createdAt: timestamptz('created_at').notNull().default(sql`clock_timestamp()`),
+  createdAt: timestamptz('created_at')
+    .notNull()
+    .default(sql`clock_timestamp()`),
 });
 
 export const rateLimits = pgTable('rate_limits', {

@@ -34,7 +34,8 @@ function toJsonSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
     override: (ctx) => {
       const wire = wireTypes.get(ctx.zodSchema);
       if (!wire) return;
-      for (const key of Object.keys(ctx.jsonSchema)) delete (ctx.jsonSchema as JsonSchema)[key];
+      // zod expects the override to change the generated object in place: empty it, then describe.
+      for (const key of Object.keys(ctx.jsonSchema)) Reflect.deleteProperty(ctx.jsonSchema, key);
       Object.assign(ctx.jsonSchema, WIRE_DESCRIPTIONS[wire.agType]);
     },
   }) as JsonSchema;
@@ -68,7 +69,9 @@ function operation(call: Call, implemented: boolean) {
     parameters: [
       ...parameters(call.params, 'path'),
       ...parameters(call.query, 'query'),
-      ...(call.captcha ? [{ name: 'X-Captcha-Response', in: 'header', required: false, schema: { type: 'string' } }] : []),
+      ...(call.captcha
+        ? [{ name: 'X-Captcha-Response', in: 'header', required: false, schema: { type: 'string' } }]
+        : []),
     ],
     ...(bodySchema ? { requestBody: { required: true, content: content(bodySchema) } } : {}),
     responses: {
@@ -82,7 +85,10 @@ export function buildOpenApi(implemented: ReadonlySet<string>, version: string) 
   const paths: Record<string, Record<string, unknown>> = {};
   for (const call of allCalls) {
     paths[call.path] ??= {};
-    (paths[call.path] as Record<string, unknown>)[call.method.toLowerCase()] = operation(call, implemented.has(call.id));
+    (paths[call.path] as Record<string, unknown>)[call.method.toLowerCase()] = operation(
+      call,
+      implemented.has(call.id),
+    );
   }
   const errorTable = ERROR_NAMES.map((name) => `| ${ERRORS[name].code} | \`${name}\` | ${ERRORS[name].status} |`);
   return {

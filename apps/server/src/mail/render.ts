@@ -97,5 +97,7 @@ ${optOut && data.optOutUrl ? `<p style="margin:0"><a href="${escapeHtml(data.opt
 }
 
 function formatDate(date: Date, locale: LocaleTag): string {
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }).format(date) + ' UTC';
+  return (
+    new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }).format(date) + ' UTC'
+  );
 }

@@ -44,7 +44,12 @@ describe('SMTP transport', () => {
       brand: 'Aurora Games',
       supportUrl: 'https://support.example.com/',
     });
-    await mailer.send({ to: 'player@example.com', locale: 'en-US', template: 'register_code', data: { code: '123456', minutes: 10 } });
+    await mailer.send({
+      to: 'player@example.com',
+      locale: 'en-US',
+      template: 'register_code',
+      data: { code: '123456', minutes: 10 },
+    });
     await mailer.close();
     expect(received).toHaveLength(1);
     const mail = received[0]!;

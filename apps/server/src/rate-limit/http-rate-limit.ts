@@ -6,13 +6,16 @@ import type { FastifyInstance } from 'fastify';
 import { RequestError } from '../http/request-error.ts';
 import type { CounterStore } from './counter-store.ts';
 
-
 type ChildOptions = Parameters<FastifyRateLimitStore['child']>[0] & { routeInfo?: { method?: unknown; url?: unknown } };
 
 /** Adapts a CounterStore to the store interface of @fastify/rate-limit. */
 function pluginStore(counters: CounterStore, prefix = 'http:') {
   return class PluginStore {
-    incr(key: string, callback: (error: Error | null, result?: { current: number; ttl: number }) => void, windowMs: number) {
+    incr(
+      key: string,
+      callback: (error: Error | null, result?: { current: number; ttl: number }) => void,
+      windowMs: number,
+    ) {
       counters.hit(`${prefix}${key}`, windowMs).then(
         (hit) => callback(null, { current: hit.count, ttl: Math.max(0, hit.resetAt - Date.now()) }),
         (error: Error) => callback(error),

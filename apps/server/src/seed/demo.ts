@@ -17,7 +17,12 @@ export const DEMO_OAUTH_CLIENT_ID = 'starfall-legends-pc';
 export async function ensurePortalClient(orm: Orm, apiKey: string): Promise<void> {
   await orm
     .insert(apiClients)
-    .values({ name: 'Account portal web app', kind: 'portal', keyHash: hashApiKey(apiKey), keyPrefix: apiKey.slice(0, 8) })
+    .values({
+      name: 'Account portal web app',
+      kind: 'portal',
+      keyHash: hashApiKey(apiKey),
+      keyPrefix: apiKey.slice(0, 8),
+    })
     .onConflictDoNothing({ target: apiClients.keyHash });
 }
 
@@ -86,7 +91,11 @@ export async function seedDemo(orm: Orm, config: Config): Promise<void> {
       gameSlug: DEMO_GAME_SLUG,
       name: 'Starfall Legends for PC',
       kind: 'public',
-      redirectUris: ['http://127.0.0.1/callback', 'http://localhost:8080/demo-game/callback', 'com.aurora.starfall:/oauth/callback'],
+      redirectUris: [
+        'http://127.0.0.1/callback',
+        'http://localhost:8080/demo-game/callback',
+        'com.aurora.starfall:/oauth/callback',
+      ],
     })
     .onConflictDoNothing();
   await orm

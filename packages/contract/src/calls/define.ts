@@ -4,7 +4,8 @@
 import { z } from 'zod';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-export type Area = 'accounts' | 'sessions' | 'betas' | 'friends' | 'social' | 'games' | 'settings' | 'twitch' | 'analytics';
+export type Area =
+  'accounts' | 'sessions' | 'betas' | 'friends' | 'social' | 'games' | 'settings' | 'twitch' | 'analytics';
 /** public: no access token needed; token: an access token is required; optional: used when sent. */
 export type Auth = 'public' | 'token' | 'optional';
 

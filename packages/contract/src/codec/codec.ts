@@ -34,7 +34,8 @@ export function encode(value: unknown, options: EncodeOptions = {}, depth = 0): 
   if (depth > MAX_DEPTH) throw new CodecError('value nested too deeply');
   if (value === null || typeof value !== 'object') return value;
   const next = (v: unknown): unknown => encode(v, options, depth + 1);
-  const typed = (type: AgType, wireValue: unknown) => (options.plain ? wireValue : { _agType: type, _agValue: wireValue });
+  const typed = (type: AgType, wireValue: unknown) =>
+    options.plain ? wireValue : { _agType: type, _agValue: wireValue };
   if (value instanceof Date) return typed('datetime', formatDatetime(value));
   if (value instanceof Binary) return typed('binary', bytesToBase64(value.bytes));
   if (value instanceof ObjectId) return typed('objectid', value.value);

@@ -29,7 +29,11 @@ export const ERRORS = {
   username_same: { code: 1003, status: 409, message: 'That is already your display name.' },
   password_same: { code: 1004, status: 409, message: 'Choose a password you have not used before.' },
   password_mismatch: { code: 1005, status: 400, message: 'Your current password is incorrect.' },
-  password_contains_display_name: { code: 1006, status: 400, message: 'Your password cannot contain your display name.' },
+  password_contains_display_name: {
+    code: 1006,
+    status: 400,
+    message: 'Your password cannot contain your display name.',
+  },
   mail_service_error: { code: 1007, status: 502, message: 'We could not send the email. Please try again later.' },
   invalid_verification_code: { code: 1008, status: 400, message: 'That code is not valid. Check it and try again.' },
   email_already_verified: { code: 1009, status: 409, message: 'Your email address is already verified.' },
@@ -202,7 +206,11 @@ export const ERRORS = {
 
   // Friends and blocking.
   friend_invitation_access_invalid: { code: 1120, status: 403, message: 'That friend request is not yours.' },
-  friend_invitation_state_invalid: { code: 1121, status: 409, message: 'That friend request has already been answered.' },
+  friend_invitation_state_invalid: {
+    code: 1121,
+    status: 409,
+    message: 'That friend request has already been answered.',
+  },
   duplicate_friend_record: { code: 1122, status: 409, message: 'You are already friends or a request is waiting.' },
   social_target_self: { code: 1123, status: 400, message: 'You cannot do that with your own account.' },
 

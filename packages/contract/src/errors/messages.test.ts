@@ -7,10 +7,10 @@ import { interpolate, lookupError, messageKeyFor } from './wire-error.ts';
 
 describe('error catalogue', () => {
   it('has every numbered code of the spec', () => {
-    const codes = new Set(ERROR_NAMES.map((name) => ERRORS[name].code));
+    const codes = new Set<number>(ERROR_NAMES.map((name) => ERRORS[name].code));
     for (const code of [
-      1000, 1001, 1002, 1003, 1004, 1005, 1006, 1007, 1008, 1009, 1010, 1011, 1012, 1058, 1107, 1108, 1200, 1201,
-      1202, 1203, 1204, 1220, 1221, 1400,
+      1000, 1001, 1002, 1003, 1004, 1005, 1006, 1007, 1008, 1009, 1010, 1011, 1012, 1058, 1107, 1108, 1200, 1201, 1202,
+      1203, 1204, 1220, 1221, 1400,
     ]) {
       expect(codes.has(code), String(code)).toBe(true);
     }
@@ -32,7 +32,9 @@ describe('error catalogue', () => {
     expect(messageKeyFor({ hydraErrorCode: 1399, code: null }, { debug: false })).toBe('error.generic');
     expect(messageKeyFor({ hydraErrorCode: null, code: 'nonsense' }, { debug: false })).toBe('error.generic');
     expect(messageKeyFor({ hydraErrorCode: 1023, code: null }, { debug: false })).toBe('error.generic');
-    expect(messageKeyFor({ hydraErrorCode: 1023, code: null }, { debug: true })).toBe('error.insufficient_configuration');
+    expect(messageKeyFor({ hydraErrorCode: 1023, code: null }, { debug: true })).toBe(
+      'error.insufficient_configuration',
+    );
     expect(messageKeyFor({ hydraErrorCode: 1000, code: null }, { debug: false })).toBe('error.username_not_available');
     expect(lookupError({ hydraErrorCode: null, code: 'email_not_different' })).toBe('email_not_different');
     expect(englishErrorMessages()['error.generic']).toBe('Something went wrong. Please try again.');

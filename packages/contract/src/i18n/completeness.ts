@@ -5,7 +5,11 @@ export interface TranslationProblem {
   problem: 'missing' | 'extra' | 'placeholders' | 'untranslated' | 'empty';
 }
 
-const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort().join(',');
+const placeholders = (text: string) =>
+  [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)]
+    .map((m) => m[1])
+    .sort()
+    .join(',');
 
 export function translationProblems(
   english: Record<string, string>,
