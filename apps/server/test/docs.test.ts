@@ -11,7 +11,7 @@ describe('documentation', () => {
   it('lists exactly the configuration variables of config.ts in the README', () => {
     const readme = readFileSync(join(root, 'README.md'), 'utf8');
     const section = readme.split('## Configuration')[1]?.split('\n## ')[0] ?? '';
-    const documented = [...section.matchAll(/^\| `([A-Z_]+)` \|/gm)].map((m) => m[1]).sort();
+    const documented = [...section.matchAll(/^\|\s*`([A-Z_]+)`\s*\|/gm)].map((m) => m[1]).sort();
     expect(documented).toEqual(Object.keys(configSchema.shape).sort());
   });
 
