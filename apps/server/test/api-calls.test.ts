@@ -117,7 +117,14 @@ describe('POST /api/wba/events', () => {
     t.app.inject({
       method: 'POST',
       url: '/api/wba/events',
-      headers: portalHeaders({ 'content-type': 'application/x-ag-json', 'x-hydra-visitor-id': visitor }),
+      headers: portalHeaders({
+        'content-type': 'application/x-ag-json',
+        'x-hydra-visitor-id': visitor,
+        'x-hydra-utm-source': 'newsletter',
+        'x-hydra-utm-medium': 'email',
+        'x-hydra-utm-campaign': 'launch',
+        'x-hydra-game-referrer': 'starfall-legends',
+      }),
       payload: JSON.stringify({ events }),
     });
   const ev = (session: string, index: number, name = 'heartbeat') => ({
@@ -140,10 +147,17 @@ describe('POST /api/wba/events', () => {
       `SELECT count(*)::text AS n FROM analytics_events WHERE session_id = 's-dedupe'`,
     );
     expect(rows[0]?.n).toBe('3');
-    const [row] = await t.deps.db.query<{ visitor_id: string; event_time: Date }>(
-      `SELECT visitor_id, event_time FROM analytics_events WHERE session_id = 's-dedupe' LIMIT 1`,
+    const [row] = await t.deps.db.query<Record<string, unknown> & { event_time: Date }>(
+      `SELECT visitor_id, utm_source, utm_medium, utm_campaign, game_referrer, event_time
+       FROM analytics_events WHERE session_id = 's-dedupe' LIMIT 1`,
     );
-    expect(row?.visitor_id).toBe('5b0c2a3e-1111-4222-8333-444455556666');
+    expect(row).toMatchObject({
+      visitor_id: '5b0c2a3e-1111-4222-8333-444455556666',
+      utm_source: 'newsletter',
+      utm_medium: 'email',
+      utm_campaign: 'launch',
+      game_referrer: 'starfall-legends',
+    });
     expect(new Date(row!.event_time).toISOString()).toBe('2026-11-22T10:00:00.000Z');
   });
 

@@ -99,11 +99,7 @@ export function buildOpenApi(implemented: ReadonlySet<string>, version: string) 
       description: [
         'Every call of the account portal. Bodies travel as `application/x-ag-json` (typed values as',
         '`{"_agType", "_agValue"}`) or plain `application/json`. Calls marked `x-implemented: false` are',
-        'declared but not served yet.',
-        '',
-        '| hydraErrorCode | code | HTTP |',
-        '|---|---|---|',
-        ...errorTable,
+        'declared but not served yet. Errors are described under the `Error` schema below.',
       ].join('\n'),
     },
     servers: [{ url: '/api' }],
@@ -112,7 +108,12 @@ export function buildOpenApi(implemented: ReadonlySet<string>, version: string) 
         apiKey: { type: 'apiKey', in: 'header', name: 'X-Hydra-API-Key' },
         accessToken: { type: 'apiKey', in: 'header', name: 'X-Hydra-Access-Token' },
       },
-      schemas: { Error: toJsonSchema(wireError, 'output') },
+      schemas: {
+        Error: {
+          ...toJsonSchema(wireError, 'output'),
+          description: ['| hydraErrorCode | code | HTTP |', '|---|---|---|', ...errorTable].join('\n'),
+        },
+      },
     },
     paths,
   };
@@ -121,6 +122,7 @@ export function buildOpenApi(implemented: ReadonlySet<string>, version: string) 
 const DOCS_HTML = `<!doctype html>
 <html lang="en">
 <head><meta charset="utf-8"><title>Account service API</title>
+<link rel="icon" href="/favicon.svg" type="image/svg+xml">
 <link rel="stylesheet" href="/api/docs/assets/swagger-ui.css"></head>
 <body><div id="docs"></div>
 <script src="/api/docs/assets/swagger-ui-bundle.js"></script>

@@ -61,6 +61,10 @@ CREATE TABLE analytics_events (
   event_time timestamptz NOT NULL,
   body jsonb NOT NULL,
   visitor_id text,
+  utm_source text,
+  utm_medium text,
+  utm_campaign text,
+  game_referrer text,
   received_at timestamptz NOT NULL DEFAULT now(),
   UNIQUE (session_id, dedupe_index)
 );

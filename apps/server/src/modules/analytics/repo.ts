@@ -1,5 +1,6 @@
 import type { AnalyticsEvent } from '@portal/contract/calls/analytics';
 import type { Orm } from '../../db/database.ts';
+import type { RequestContext } from '../../http/context.ts';
 import { analyticsEvents } from '../../db/schema.ts';
 
 export class AnalyticsRepo {
@@ -9,7 +10,10 @@ export class AnalyticsRepo {
   }
 
   /** Stores the events; returns how many were new (the others repeat a session + dedupe index). */
-  async insert(events: AnalyticsEvent[], visitorId: string | null): Promise<number> {
+  async insert(
+    events: AnalyticsEvent[],
+    origin: Pick<RequestContext, 'visitorId' | 'utm' | 'gameReferrer'>,
+  ): Promise<number> {
     const rows = events.map((event) => ({
       sessionId: event.body._session_id,
       dedupeIndex: event.body._dedupe_index,
@@ -17,7 +21,11 @@ export class AnalyticsRepo {
       platformName: event.body._platform_name,
       eventTime: event.body._event_time_utc,
       body: event.body,
-      visitorId,
+      visitorId: origin.visitorId,
+      utmSource: origin.utm.source,
+      utmMedium: origin.utm.medium,
+      utmCampaign: origin.utm.campaign,
+      gameReferrer: origin.gameReferrer,
     }));
     const inserted = await this.#orm
       .insert(analyticsEvents)

@@ -1,0 +1,59 @@
+// Both counter stores count hits in fixed windows and share counts between instances.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testDatabase } from '../../test/helpers.ts';
+import type { Database } from '../db/database.ts';
+import { PostgresCounterStore, RedisCounterStore } from './counter-store.ts';
+import type { CounterStore } from './counter-store.ts';
+
+function behavesAsACounter(
+  name: string,
+  open: () => Promise<{ a: CounterStore; b: CounterStore; done: () => Promise<void> }>,
+) {
+  describe(name, () => {
+    let a: CounterStore;
+    let b: CounterStore;
+    let done: () => Promise<void>;
+    beforeAll(async () => {
+      ({ a, b, done } = await open());
+    });
+    afterAll(() => done());
+
+    it('counts hits in a window and tells when it ends', async () => {
+      const key = `k-${Math.random()}`;
+      const first = await a.hit(key, 60_000);
+      expect(first.count).toBe(1);
+      expect(first.resetAt).toBeGreaterThan(Date.now() + 50_000);
+      expect((await a.hit(key, 60_000)).count).toBe(2);
+    });
+
+    it('shares counts between two stores on the same backend (two instances)', async () => {
+      const key = `shared-${Math.random()}`;
+      await a.hit(key, 60_000);
+      expect((await b.hit(key, 60_000)).count).toBe(2);
+    });
+
+    it('starts a new window once the old one has passed', async () => {
+      const key = `short-${Math.random()}`;
+      await a.hit(key, 100);
+      await a.hit(key, 100);
+      await new Promise((r) => setTimeout(r, 250));
+      expect((await a.hit(key, 100)).count).toBe(1);
+    });
+  });
+}
+
+behavesAsACounter('PostgresCounterStore', async () => {
+  const { db, drop } = await testDatabase();
+  return { a: new PostgresCounterStore(db as Database), b: new PostgresCounterStore(db), done: drop };
+});
+
+const redisUrl = process.env.TEST_REDIS_URL;
+if (redisUrl) {
+  behavesAsACounter('RedisCounterStore', async () => {
+    const a = new RedisCounterStore(redisUrl);
+    const b = new RedisCounterStore(redisUrl);
+    return { a, b, done: async () => Promise.all([a.close(), b.close()]).then(() => undefined) };
+  });
+} else {
+  it.skip('RedisCounterStore (set TEST_REDIS_URL to run against a Redis server)', () => undefined);
+}
