@@ -26,6 +26,17 @@ import { registerHttpRateLimit } from './rate-limit/http-rate-limit.ts';
 
 export type App = FastifyInstance & { deps: Deps };
 
+/** TRUST_PROXY: `true`, a hop count, or a comma-separated list of proxy addresses. */
+function trustProxy(value: string | undefined): boolean | string | ((address: string, hop: number) => boolean) {
+  if (value === undefined || value === 'false') return false;
+  if (value === 'true') return true;
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    return (_address, hop) => hop < hops;
+  }
+  return value;
+}
+
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
 
 function loggerOptions(config: Config): FastifyServerOptions['logger'] {
@@ -47,7 +58,7 @@ function loggerOptions(config: Config): FastifyServerOptions['logger'] {
 export async function buildApp(config: Config, deps?: Deps): Promise<App> {
   const app = Fastify({
     logger: loggerOptions(config),
-    trustProxy: config.TRUST_PROXY === undefined ? false : config.TRUST_PROXY === 'true' ? true : config.TRUST_PROXY,
+    trustProxy: trustProxy(config.TRUST_PROXY),
     bodyLimit: config.BODY_LIMIT_BYTES,
     forceCloseConnections: 'idle',
     return503OnClosing: true,
