@@ -24,7 +24,7 @@ import { registerGames } from './modules/games/routes.ts';
 import { registerSettings } from './modules/settings/routes.ts';
 import { registerHttpRateLimit } from './rate-limit/http-rate-limit.ts';
 
-export type App = FastifyInstance & { deps: Deps };
+export type App = FastifyInstance;
 
 /** TRUST_PROXY: `true`, a hop count, or a comma-separated list of proxy addresses. */
 function trustProxy(value: string | undefined): boolean | string | ((address: string, hop: number) => boolean) {
@@ -67,7 +67,7 @@ export async function buildApp(config: Config, deps?: Deps): Promise<App> {
       const incoming = request.headers['x-request-id'];
       return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
     },
-  }) as unknown as App;
+  });
 
   const owned = deps === undefined;
   const resolved = deps ?? (await createDeps(config, app.log));

@@ -49,6 +49,7 @@ export const configSchema = z.object({
   SENTRY_DSN: z.string().default(''),
   SENTRY_ENV: z.string().default(''),
   GTM_ID: z.string().default(''),
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(900),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(10_000),
 });
 

@@ -5,6 +5,8 @@ import { openDatabase } from './db/database.ts';
 import { migrate } from './db/migrate.ts';
 import type { Deps } from './deps.ts';
 import { Mailer, OutboxTransport, SmtpTransport } from './mail/mailer.ts';
+import { SessionsRepo } from './modules/sessions/repo.ts';
+import { SessionsService } from './modules/sessions/service.ts';
 import { createCounterStore } from './rate-limit/counter-store.ts';
 import { ensurePortalClient, seedDemo } from './seed/demo.ts';
 
@@ -18,7 +20,17 @@ export async function createDeps(config: Config, log?: FastifyBaseLogger): Promi
     ? new SmtpTransport(config.SMTP_URL, config.MAIL_FROM)
     : new OutboxTransport(db.orm, log);
   const mailer = new Mailer(transport, { brand: config.BRAND_NAME, supportUrl: config.SUPPORT_URL }, log);
-  return { config, db, mailer, counters: createCounterStore(db, config.REDIS_URL) };
+  return {
+    config,
+    db,
+    mailer,
+    counters: createCounterStore(db, config.REDIS_URL),
+    sessions: createSessions(db, config),
+  };
+}
+
+export function createSessions(db: Deps['db'], config: Config): SessionsService {
+  return new SessionsService(new SessionsRepo(db.orm), { accessTokenTtlSeconds: config.ACCESS_TOKEN_TTL_SECONDS });
 }
 
 export async function closeDeps(deps: Deps): Promise<void> {

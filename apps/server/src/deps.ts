@@ -1,6 +1,7 @@
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import type { Mailer } from './mail/mailer.ts';
+import type { SessionsService } from './modules/sessions/service.ts';
 import type { CounterStore } from './rate-limit/counter-store.ts';
 
 /** What the app is built from; tests pass their own database, mailer or counter store. */
@@ -9,4 +10,11 @@ export interface Deps {
   db: Database;
   mailer: Mailer;
   counters: CounterStore;
+  sessions: SessionsService;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    deps: Deps;
+  }
 }

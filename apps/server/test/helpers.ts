@@ -6,6 +6,7 @@ import pg from 'pg';
 import { buildApp } from '../src/app.ts';
 import type { App } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
+import { createSessions } from '../src/create-deps.ts';
 import type { Config } from '../src/config.ts';
 import { openDatabase } from '../src/db/database.ts';
 import type { Database } from '../src/db/database.ts';
@@ -75,7 +76,13 @@ export async function testApp(
     brand: config.BRAND_NAME,
     supportUrl: config.SUPPORT_URL,
   });
-  const deps: Deps = { config, db, mailer, counters: new PostgresCounterStore(db) };
+  const deps: Deps = {
+    config,
+    db,
+    mailer,
+    counters: new PostgresCounterStore(db),
+    sessions: createSessions(db, config),
+  };
   const app = await buildApp(config, deps);
   await app.ready();
   return {

@@ -102,6 +102,22 @@ export const rateLimits = pgTable('rate_limits', {
   expiresAt: timestamptz('expires_at').notNull(),
 });
 
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    accountId: uuid('account_id').notNull(),
+    familyId: uuid('family_id').notNull(),
+    accessTokenHash: text('access_token_hash').notNull().unique(),
+    accessExpiresAt: timestamptz('access_expires_at').notNull(),
+    mfaPending: boolean('mfa_pending').notNull().default(false),
+    clientId: text('client_id'),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    revokedAt: timestamptz('revoked_at'),
+  },
+  (t) => [index('sessions_account_id_idx').on(t.accountId), index('sessions_family_id_idx').on(t.familyId)],
+);
+
 export const schema = {
   apiClients,
   games,
@@ -112,4 +128,5 @@ export const schema = {
   analyticsEvents,
   mailOutbox,
   rateLimits,
+  sessions,
 };

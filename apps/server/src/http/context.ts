@@ -2,6 +2,7 @@
 import { negotiateLocale } from '@portal/contract/data/locales';
 import type { LocaleTag } from '@portal/contract/data/locales';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ResolvedSession } from '../modules/sessions/service.ts';
 import type { ApiClient } from './api-key.ts';
 
 export interface RequestContext {
@@ -11,6 +12,8 @@ export interface RequestContext {
   utm: { source: string | null; medium: string | null; campaign: string | null };
   gameReferrer: string | null;
   accessToken: string | null;
+  /** The session of the access token, resolved for calls that take one. */
+  session: ResolvedSession | null;
   /** The registered client that sent X-Hydra-API-Key (set on /api routes). */
   apiClient: ApiClient | null;
   /** Answer in application/x-ag-json (else plain JSON). */
@@ -48,6 +51,7 @@ export function readContext(request: FastifyRequest): RequestContext {
     },
     gameReferrer: header(request, 'x-hydra-game-referrer'),
     accessToken: header(request, 'x-hydra-access-token', 512),
+    session: null,
     apiClient: null,
     agJson: wantsAgJson(request.headers.accept),
     expandLocalizations: typeof expandText !== 'string' || !['false', 'False', '0'].includes(expandText),

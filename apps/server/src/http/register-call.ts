@@ -17,6 +17,8 @@ export interface CallInput<C extends Call> {
 export type CallHandler<C extends Call> = (input: CallInput<C>) => Promise<ResponseOf<C>>;
 
 export interface CallRouteOptions {
+  /** Accept a session whose two-factor check is still pending (the two-factor calls only). */
+  allowMfaPending?: boolean;
   /** Per-route rate limit (requests per minute per client address). */
   rateLimit?: { max: number; timeWindow?: number };
 }
@@ -35,6 +37,29 @@ function validate<S extends z.ZodType>(schema: S, value: unknown, where: string)
   throw new RequestError('invalid_request', { body: { issues } });
 }
 
+/**
+ * Resolves X-Hydra-Access-Token for calls that take a session. A `token` call without a token is
+ * `unauthorized`; with a token that is unknown, revoked or expired it is `auth_expired`, which tells
+ * the client to refresh and retry. A session still waiting for two-factor is refused unless allowed.
+ */
+async function attachSession(app: FastifyInstance, call: Call, request: FastifyRequest, options: CallRouteOptions) {
+  if (call.auth === 'public') return;
+  const token = request.ctx.accessToken;
+  if (token === null) {
+    if (call.auth === 'token') throw new RequestError('unauthorized');
+    return;
+  }
+  const session = await app.deps.sessions.resolve(token);
+  if (session === null) {
+    if (call.auth === 'token') throw new RequestError('auth_expired');
+    return;
+  }
+  if (session.mfaPending && !options.allowMfaPending) {
+    throw new RequestError('unauthorized', { body: { mfa_required: true } });
+  }
+  request.ctx.session = session;
+}
+
 export function registerCall<C extends Call>(
   app: FastifyInstance,
   call: C,
@@ -48,6 +73,7 @@ export function registerCall<C extends Call>(
     ...(call.bodyLimit ? { bodyLimit: call.bodyLimit } : {}),
     config: { callId: call.id, auth: call.auth, ...(options.rateLimit ? { rateLimit: options.rateLimit } : {}) },
     handler: async (request, reply) => {
+      await attachSession(app, call, request, options);
       const params = validate(call.params, request.params, 'params') as ParamsOf<C>;
       const query = validate(call.query, request.query, 'query') as QueryOf<C>;
       const body = validate(call.body, request.body, 'body') as BodyOf<C>;

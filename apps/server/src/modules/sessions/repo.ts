@@ -1,0 +1,39 @@
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { Orm } from '../../db/database.ts';
+import { sessions } from '../../db/schema.ts';
+
+export type SessionRow = typeof sessions.$inferSelect;
+export type NewSession = typeof sessions.$inferInsert;
+
+export class SessionsRepo {
+  readonly #orm: Orm;
+  constructor(orm: Orm) {
+    this.#orm = orm;
+  }
+
+  async insert(row: NewSession): Promise<SessionRow> {
+    const [created] = await this.#orm.insert(sessions).values(row).returning();
+    if (!created) throw new Error('session insert returned nothing');
+    return created;
+  }
+
+  /** The live session of an access token hash: not revoked, not expired. */
+  async findLive(accessTokenHash: string): Promise<SessionRow | undefined> {
+    const [row] = await this.#orm
+      .select()
+      .from(sessions)
+      .where(
+        and(
+          eq(sessions.accessTokenHash, accessTokenHash),
+          isNull(sessions.revokedAt),
+          gt(sessions.accessExpiresAt, new Date()),
+        ),
+      )
+      .limit(1);
+    return row;
+  }
+
+  async revoke(id: string): Promise<void> {
+    await this.#orm.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, id));
+  }
+}

@@ -1,0 +1,75 @@
+// Access tokens and the sessions they stand for. Sign-in (which creates sessions) builds on this.
+import { randomUUID } from 'node:crypto';
+import type { SessionsRepo } from './repo.ts';
+import { hashToken, looksLikeToken, newToken } from './tokens.ts';
+
+export interface ResolvedSession {
+  id: string;
+  accountId: string;
+  familyId: string;
+  /** Signed in but two-factor not yet passed: only the two-factor calls accept such a session. */
+  mfaPending: boolean;
+  clientId: string | null;
+}
+
+export interface IssuedAccessToken {
+  accessToken: string;
+  expiresAt: Date;
+  session: ResolvedSession;
+}
+
+export class SessionsService {
+  readonly #repo: SessionsRepo;
+  readonly #accessTtlMs: number;
+
+  constructor(repo: SessionsRepo, options: { accessTokenTtlSeconds: number }) {
+    this.#repo = repo;
+    this.#accessTtlMs = options.accessTokenTtlSeconds * 1000;
+  }
+
+  async issueAccessToken(input: {
+    accountId: string;
+    familyId?: string;
+    mfaPending?: boolean;
+    clientId?: string | null;
+  }): Promise<IssuedAccessToken> {
+    const accessToken = newToken('at');
+    const expiresAt = new Date(Date.now() + this.#accessTtlMs);
+    const row = await this.#repo.insert({
+      accountId: input.accountId,
+      familyId: input.familyId ?? randomUUID(),
+      accessTokenHash: hashToken(accessToken),
+      accessExpiresAt: expiresAt,
+      mfaPending: input.mfaPending ?? false,
+      clientId: input.clientId ?? null,
+    });
+    return { accessToken, expiresAt, session: toResolved(row) };
+  }
+
+  /** The session of an access token, or null when it is unknown, revoked or expired. */
+  async resolve(accessToken: string): Promise<ResolvedSession | null> {
+    if (!looksLikeToken(accessToken, 'at')) return null;
+    const row = await this.#repo.findLive(hashToken(accessToken));
+    return row ? toResolved(row) : null;
+  }
+
+  revoke(sessionId: string): Promise<void> {
+    return this.#repo.revoke(sessionId);
+  }
+}
+
+function toResolved(row: {
+  id: string;
+  accountId: string;
+  familyId: string;
+  mfaPending: boolean;
+  clientId: string | null;
+}): ResolvedSession {
+  return {
+    id: row.id,
+    accountId: row.accountId,
+    familyId: row.familyId,
+    mfaPending: row.mfaPending,
+    clientId: row.clientId,
+  };
+}
