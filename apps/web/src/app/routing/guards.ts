@@ -1,0 +1,147 @@
+// The guards of spec 000 §2 "Guards and redirects" as one pure, ordered decision:
+// (location, app state) → allow | redirect | not found | error. The router applies it on every
+// navigation; nothing here reads the browser, storage or the network.
+import { normalizePlatformId } from '@portal/contract/data/platforms';
+import {
+  ACCOUNT_PATH,
+  DEFAULT_PATH,
+  matchRoute,
+  redirectFor,
+  SIGN_IN_PATH,
+} from './route-table.ts';
+import type { FeatureFlag, RouteDef, Section } from './route-table.ts';
+
+export const MAINTENANCE_PATH = '/maintenance';
+export const VERIFY_EMAIL_PATH = '/verify-email';
+export const UPDATE_CONSENT_PATH = '/update-consent';
+export const AGE_GATE_FAILURE_PATH = '/not-eligible';
+
+export interface GuardAccount {
+  registration_flagged: boolean;
+  tos_consent_required: boolean;
+  privacy_policy_consent_required: boolean;
+}
+
+export interface GuardState {
+  maintenance: boolean;
+  /** Access token present, no pending two-factor, valid account (spec 000 §3). */
+  loggedIn: boolean;
+  account: GuardAccount | null;
+  featureFlags: Record<FeatureFlag, boolean>;
+  /** Platform ids that may appear in a URL (known and not blocked). */
+  allowedPlatforms: ReadonlySet<string>;
+  /** An auth flow (registration, device, oauth...) is under way. */
+  flowActive: boolean;
+  ageGated: boolean;
+}
+
+export type GuardName =
+  | 'maintenance'
+  | 'redirect'
+  | 'public'
+  | 'registration_flagged'
+  | 'consent'
+  | 'feature_flag'
+  | 'token'
+  | 'age_gate'
+  | 'flow_only'
+  | 'logged_in';
+
+export type GuardDecision =
+  | {
+      kind: 'allow';
+      route: RouteDef;
+      params: Record<string, string>;
+      /** Guard 10: the browser back action is blocked on this route. */
+      blockBack: boolean;
+      /** Guard 11: analytics section of the page view. */
+      section: Section;
+    }
+  | {
+      kind: 'redirect';
+      to: string;
+      guard: GuardName;
+      /** Guard 2: where to return after sign-in. */
+      loginRedirect?: string;
+      /** Guard 3: where to return after updating consent. */
+      consentTarget?: string;
+    }
+  | { kind: 'not-found' }
+  | { kind: 'error'; reason: 'unknown_platform' };
+
+export interface GuardLocation {
+  pathname: string;
+  /** Query string with its leading `?`, or empty. */
+  search: string;
+}
+
+const redirect = (to: string, guard: GuardName, extra: Partial<Omit<GuardDecision & { kind: 'redirect' }, 'kind'>> = {}): GuardDecision => ({
+  kind: 'redirect',
+  to,
+  guard,
+  ...extra,
+});
+
+export function decide(location: GuardLocation, state: GuardState): GuardDecision {
+  const { pathname, search } = location;
+  const target = `${pathname}${search}`;
+
+  // 1. Maintenance: every route goes to the maintenance page, which exists only in maintenance.
+  if (state.maintenance) {
+    return pathname === MAINTENANCE_PATH ? allow(MAINTENANCE_PATH, state) : redirect(MAINTENANCE_PATH, 'maintenance');
+  }
+  if (pathname === MAINTENANCE_PATH) return redirect(SIGN_IN_PATH, 'maintenance');
+
+  // Paths that only redirect (/, /betas/*, /friend-request, unnamed routes).
+  const redirected = redirectFor(pathname, search);
+  if (redirected !== undefined) return redirect(redirected, 'redirect');
+
+  const match = matchRoute(pathname);
+  if (!match) return { kind: 'not-found' };
+  const { route } = match;
+  const meta = route.meta;
+  const query = new URLSearchParams(search);
+
+  // 2. Only public routes for signed-out visitors; the target is kept for after sign-in.
+  if (!meta.public && !state.loggedIn) return redirect(`${SIGN_IN_PATH}${search}`, 'public', { loginRedirect: target });
+
+  // 3. Dashboard: registration-flagged accounts verify their email; required consents first.
+  if (meta.dashboard && state.account) {
+    if (state.account.registration_flagged) return redirect(`${VERIFY_EMAIL_PATH}?account_flagged=true`, 'registration_flagged');
+    if (state.account.tos_consent_required || state.account.privacy_policy_consent_required) {
+      return redirect(UPDATE_CONSENT_PATH, 'consent', { consentTarget: target });
+    }
+  }
+
+  // 4. Feature flags.
+  if (meta.featureFlag && !state.featureFlags[meta.featureFlag]) return redirect(DEFAULT_PATH, 'feature_flag');
+
+  // 5. New-password and similar routes need a token query.
+  if (meta.needsToken && !query.get('token')) return redirect(meta.needsToken.back ?? SIGN_IN_PATH, 'token');
+
+  // 6. platformId: hyphens become underscores; unknown or blocked platforms show the error page.
+  const params = { ...match.params };
+  if (meta.platformParam) {
+    const platform = normalizePlatformId(params.platformId ?? '');
+    if (platform === undefined || !state.allowedPlatforms.has(platform)) return { kind: 'error', reason: 'unknown_platform' };
+    params.platformId = platform;
+  }
+
+  // 7. Age-gated visitors go to the age-gate failure.
+  if (meta.ageGate && state.ageGated) return redirect(AGE_GATE_FAILURE_PATH, 'age_gate');
+
+  // 8. Flow-only routes need an active flow.
+  if (meta.flowOnly && !state.flowActive) return redirect(DEFAULT_PATH, 'flow_only');
+
+  // 9. Signed in, no flow: pages for signed-out visitors lead to the account.
+  if (meta.redirectWhenLoggedIn && state.loggedIn && !state.flowActive) return redirect(ACCOUNT_PATH, 'logged_in');
+
+  // 10 and 11: allowed, with back blocking and the analytics section.
+  return { kind: 'allow', route, params, blockBack: meta.goBackBlocked === true, section: meta.section };
+}
+
+function allow(pathname: string, _state: GuardState): GuardDecision {
+  const match = matchRoute(pathname);
+  if (!match) return { kind: 'not-found' };
+  return { kind: 'allow', route: match.route, params: match.params, blockBack: false, section: match.route.meta.section };
+}
