@@ -36,6 +36,10 @@ export const configSchema = z.object({
   WEB_DIST_DIR: z.string().default('apps/web/dist'),
   BRAND_NAME: z.string().default('Aurora Games'),
   SUPPORT_URL: z.url().default('https://support.example.com/'),
+  PRIVACY_POLICY_URL: z.url().default('https://www.example.com/legal/privacy'),
+  TERMS_OF_USE_URL: z.url().default('https://www.example.com/legal/terms'),
+  AD_CHOICES_URL: z.url().default('https://www.example.com/legal/ad-choices'),
+  DO_NOT_SELL_URL: z.url().default('https://www.example.com/legal/do-not-sell'),
   GEO_COUNTRY_HEADER: z.string().optional(),
   GEO_SUBDIVISION_HEADER: z.string().optional(),
   DEFAULT_COUNTRY: z

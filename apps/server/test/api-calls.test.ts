@@ -71,6 +71,7 @@ describe('GET /api/settings/public', () => {
     expect(Object.keys(settings.platforms)).toHaveLength(17);
     expect(settings.platforms.steam).toEqual({ global_support_enabled: true });
     expect(settings.environments).toBeUndefined();
+    expect(settings.featured_games).toEqual([DEMO_GAME_SLUG]);
   });
 
   it('adds the environments in debug mode', async () => {

@@ -98,6 +98,13 @@ describe('health and runtime config', () => {
       gtm: '',
       maintenanceMode: 'disabled',
       debug: 'disabled',
+      links: {
+        privacyPolicy: 'https://www.example.com/legal/privacy',
+        termsOfUse: 'https://www.example.com/legal/terms',
+        adChoices: 'https://www.example.com/legal/ad-choices',
+        doNotSell: 'https://www.example.com/legal/do-not-sell',
+        support: 'https://support.example.com/',
+      },
     });
   });
 });

@@ -22,6 +22,7 @@ export const games = pgTable('games', {
   userExperience: jsonb('user_experience').notNull(),
   matureAudience: boolean('mature_audience').notNull().default(false),
   flaggedAccountOauthEnabled: boolean('flagged_account_oauth_enabled').notNull().default(false),
+  featured: boolean('featured').notNull().default(false),
   createdAt: timestamptz('created_at').notNull().defaultNow(),
   updatedAt: timestamptz('updated_at').notNull().defaultNow(),
 });

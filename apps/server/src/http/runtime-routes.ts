@@ -13,6 +13,13 @@ export function runtimeConfig(config: Config) {
     gtm: config.GTM_ID,
     maintenanceMode: config.MAINTENANCE_MODE,
     debug: config.DEBUG,
+    links: {
+      privacyPolicy: config.PRIVACY_POLICY_URL,
+      termsOfUse: config.TERMS_OF_USE_URL,
+      adChoices: config.AD_CHOICES_URL,
+      doNotSell: config.DO_NOT_SELL_URL,
+      support: config.SUPPORT_URL,
+    },
   };
 }
 

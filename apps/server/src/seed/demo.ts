@@ -82,7 +82,7 @@ export async function seedDemo(orm: Orm, config: Config): Promise<void> {
   const userExperience = demoUserExperience();
   await orm
     .insert(games)
-    .values({ slug: DEMO_GAME_SLUG, name: 'Starfall Legends', userExperience, matureAudience: false })
+    .values({ slug: DEMO_GAME_SLUG, name: 'Starfall Legends', userExperience, matureAudience: false, featured: true })
     .onConflictDoUpdate({ target: games.slug, set: { userExperience, updatedAt: new Date() } });
   await orm
     .insert(oauthClients)

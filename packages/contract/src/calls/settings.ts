@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineCall } from './define.ts';
+import { gameSlug } from './games.ts';
 
 export const featureFlagName = z.enum(['game_page', 'dev_tools', 'third_party_login', 'curseforge_hidden']);
 
@@ -19,6 +20,8 @@ export const publicSettings = z.object({
   }),
   /** Per platform id: whether linking and signing in with it is enabled everywhere. */
   platforms: z.record(z.string(), z.object({ global_support_enabled: z.boolean() })),
+  /** Games shown on the home page, in order. */
+  featured_games: z.array(gameSlug),
   /** Present only when the service runs in debug mode. */
   environments: z.array(environmentInfo).optional(),
 });

@@ -1,6 +1,6 @@
-import { asc } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { Orm } from '../../db/database.ts';
-import { environments, featureFlags, platformSettings } from '../../db/schema.ts';
+import { environments, featureFlags, games, platformSettings } from '../../db/schema.ts';
 
 export class SettingsRepo {
   readonly #orm: Orm;
@@ -14,6 +14,10 @@ export class SettingsRepo {
 
   platformSettings() {
     return this.#orm.select().from(platformSettings);
+  }
+
+  featuredGames() {
+    return this.#orm.select({ slug: games.slug }).from(games).where(eq(games.featured, true)).orderBy(asc(games.name));
   }
 
   environments() {

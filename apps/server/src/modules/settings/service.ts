@@ -15,12 +15,17 @@ export class SettingsService {
 
   /** Flags not stored are off; platforms not stored are not supported. */
   async publicSettings(): Promise<PublicSettings> {
-    const [flags, platforms] = await Promise.all([this.#repo.featureFlags(), this.#repo.platformSettings()]);
+    const [flags, platforms, featured] = await Promise.all([
+      this.#repo.featureFlags(),
+      this.#repo.platformSettings(),
+      this.#repo.featuredGames(),
+    ]);
     const enabled = new Map(flags.map((f) => [f.name, f.enabled]));
     const supported = new Map(platforms.map((p) => [p.platform, p.globalSupportEnabled]));
     const featureFlags = Object.fromEntries(FLAG_NAMES.map((name) => [name, enabled.get(name) ?? false]));
     const result: PublicSettings = {
       featureFlags: featureFlags as PublicSettings['featureFlags'],
+      featured_games: featured.map((game) => game.slug),
       platforms: Object.fromEntries(
         PLATFORM_IDS.map((id) => [id, { global_support_enabled: supported.get(id) ?? false }]),
       ),
