@@ -80,7 +80,7 @@ export async function buildApp(config: Config, deps?: Deps): Promise<App> {
   registerContext(app);
   registerCodec(app);
   registerErrorHandling(app, await ErrorMessages.load());
-  await registerSecurity(app, { corsOrigins: config.CORS_ORIGINS });
+  await registerSecurity(app, { corsOrigins: config.CORS_ORIGINS, gtmId: config.GTM_ID, sentryDsn: config.SENTRY_DSN });
   await registerHttpRateLimit(app, resolved.counters, config.RATE_LIMIT_PER_MINUTE);
   registerApiKeyCheck(app, new ApiKeyRegistry(resolved.db.orm));
   registerRuntimeRoutes(app, config, resolved.db);

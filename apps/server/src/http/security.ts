@@ -3,19 +3,37 @@ import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 
-export async function registerSecurity(app: FastifyInstance, options: { corsOrigins: string[] }) {
+export interface SecurityOptions {
+  corsOrigins: string[];
+  /** Tag manager id: its script host is allowed when set. */
+  gtmId?: string;
+  /** Error-reporting DSN: its host is allowed as a connection target when set. */
+  sentryDsn?: string;
+}
+
+function origin(url: string | undefined): string[] {
+  if (!url) return [];
+  try {
+    return [new URL(url).origin];
+  } catch {
+    return [];
+  }
+}
+
+export async function registerSecurity(app: FastifyInstance, options: SecurityOptions) {
+  const gtm = options.gtmId ? ['https://www.googletagmanager.com'] : [];
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", ...gtm],
         styleSrc: ["'self'"],
         // Inline style attributes only (positioning by accessible components); no <style> injection.
         styleSrcAttr: ["'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'https:'],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'", ...options.corsOrigins],
+        connectSrc: ["'self'", ...options.corsOrigins, ...origin(options.sentryDsn), ...gtm],
         frameAncestors: ["'none'"],
         formAction: ["'self'"],
         baseUri: ["'self'"],

@@ -1,11 +1,13 @@
 // Languages: the 19 locales of the contract, chosen from ?lang=, then the stored choice, then the
-// browser's languages; messages are loaded lazily per locale and fall back to en-US.
+// browser's languages. Messages (the web app's and the contract's error messages) load lazily per
+// locale; a locale that fails to load falls back to en-US.
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LOCALE, findLocale, resolveLocale } from '@portal/contract/data/locales';
 import type { LocaleTag } from '@portal/contract/data/locales';
+import { loadErrorMessages } from '@portal/contract/errors/messages';
+import { KEYS, storage } from './storage.ts';
 
-const STORAGE_KEY = 'portal.locale';
 type Messages = Record<string, string>;
 const bundles = import.meta.glob<Messages>('../locales/*/common.json', { import: 'default' });
 
@@ -21,7 +23,8 @@ export function pickLocale(search: string, stored: string | null, browser: reado
 async function loadMessages(tag: LocaleTag): Promise<Messages> {
   const load = bundles[`../locales/${tag}/common.json`];
   if (!load) throw new Error(`no messages for ${tag}`);
-  return load();
+  const [common, errors] = await Promise.all([load(), loadErrorMessages(tag)]);
+  return { ...errors, ...common };
 }
 
 /** Sets <html lang dir> to the locale's. */
@@ -31,37 +34,34 @@ export function applyDocumentLocale(tag: LocaleTag): void {
 }
 
 export async function initI18n(): Promise<LocaleTag> {
-  let stored: string | null = null;
-  try {
-    stored = localStorage.getItem(STORAGE_KEY);
-  } catch {
-    // Storage can be blocked (private modes); the choice then lasts for this page only.
-  }
-  let locale = pickLocale(window.location.search, stored, navigator.languages ?? []);
+  const requested = pickLocale(window.location.search, storage.get('local', KEYS.locale), navigator.languages ?? []);
   const english = await loadMessages(DEFAULT_LOCALE);
-  let messages = english;
-  if (locale !== DEFAULT_LOCALE) {
-    try {
-      messages = await loadMessages(locale);
-    } catch (error) {
-      console.warn('locale load failed; falling back to en-US', error);
-      locale = DEFAULT_LOCALE;
-    }
-  }
   await i18next.use(initReactI18next).init({
-    lng: locale,
+    lng: DEFAULT_LOCALE,
     fallbackLng: DEFAULT_LOCALE,
-    resources: { [DEFAULT_LOCALE]: { common: english }, [locale]: { common: messages } },
+    resources: { [DEFAULT_LOCALE]: { common: english } },
     defaultNS: 'common',
     keySeparator: false,
+    nsSeparator: false,
     interpolation: { escapeValue: false },
     returnNull: false,
   });
-  try {
-    localStorage.setItem(STORAGE_KEY, locale);
-  } catch {
-    // See above.
+  return changeLocale(requested);
+}
+
+/** Switches the language; persists the choice. Answers the locale in use (en-US if loading failed). */
+export async function changeLocale(tag: LocaleTag): Promise<LocaleTag> {
+  let locale = tag;
+  if (!i18next.hasResourceBundle(locale, 'common')) {
+    try {
+      i18next.addResourceBundle(locale, 'common', await loadMessages(locale));
+    } catch (error) {
+      console.warn(`locale ${locale} failed to load; falling back to en-US`, error);
+      locale = DEFAULT_LOCALE;
+    }
   }
+  await i18next.changeLanguage(locale);
+  storage.set('local', KEYS.locale, locale);
   applyDocumentLocale(locale);
   return locale;
 }

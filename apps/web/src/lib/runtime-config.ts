@@ -11,6 +11,16 @@ export const runtimeConfigSchema = z.object({
   gtm: z.string().default(''),
   maintenanceMode: onOff,
   debug: onOff,
+  links: z
+    .object({
+      privacyPolicy: z.string(),
+      termsOfUse: z.string(),
+      adChoices: z.string(),
+      doNotSell: z.string(),
+      support: z.string(),
+    })
+    .partial()
+    .default({}),
 });
 export type RuntimeConfig = z.output<typeof runtimeConfigSchema>;
 

@@ -1,24 +1,50 @@
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useEffect } from 'react';
+import { isLoggedIn } from '../../lib/auth/session-store.ts';
+import { useSession } from '../../app/services.tsx';
+import { FeaturedGames } from './featured-games.tsx';
 
 const FEATURES = ['home.featureLink', 'home.featureProgress', 'home.featureFriends', 'home.featurePlaytests'] as const;
 
 export function HomePage() {
   const { t } = useTranslation();
+  const signedIn = isLoggedIn(useSession());
+  useEffect(() => {
+    document.title = t('app.productName');
+  }, [t]);
   return (
-    <section className="home" aria-labelledby="home-title">
+    <section className="home" aria-labelledby="page-title">
       <div className="home-hero">
         <p className="eyebrow">{t('home.eyebrow')}</p>
-        <h1 id="home-title">{t('home.title')}</h1>
+        <h1 id="page-title">{t('home.title')}</h1>
         <p className="lead">{t('home.blurb')}</p>
-        <p className="notice" role="status">
-          {t('home.comingSoon')}
-        </p>
+        <div className="actions">
+          {signedIn ? (
+            <Link className="button" to="/account">
+              {t('home.accountSettings')}
+            </Link>
+          ) : (
+            <>
+              <Link className="button" to="/sign-in">
+                {t('home.signIn')}
+              </Link>
+              <Link className="button button-on-dark" to="/sign-up">
+                {t('home.createAccount')}
+              </Link>
+            </>
+          )}
+        </div>
       </div>
       <ul className="features">
         {FEATURES.map((key) => (
           <li key={key}>{t(key)}</li>
         ))}
       </ul>
+      <FeaturedGames />
+      <p className="faq-link">
+        {t('home.faqPrompt')} <Link to="/faq">{t('home.faqLink')}</Link>
+      </p>
     </section>
   );
 }

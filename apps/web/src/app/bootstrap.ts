@@ -1,0 +1,105 @@
+// Startup (spec 000 §8): runtime config, public settings, locale, session. A failure here sets the
+// app status to error and shows the system-failure page.
+import { getMe } from '@portal/contract/calls/accounts-me';
+import { signOut } from '@portal/contract/calls/sessions';
+import { token } from '@portal/contract/calls/sessions';
+import { getPublicSettings } from '@portal/contract/calls/settings';
+import { QueryClient } from '@tanstack/react-query';
+import i18next from 'i18next';
+import { ApiError } from '../lib/api/api-error.ts';
+import { createApiClient } from '../lib/api/client.ts';
+import { Analytics } from '../lib/analytics/tracker.ts';
+import { ageGate, FlowStore } from '../lib/auth/flow-store.ts';
+import { SessionStore } from '../lib/auth/session-store.ts';
+import { activeEnvironment } from '../lib/environment.ts';
+import { isDebug, loadRuntimeConfig } from '../lib/runtime-config.ts';
+import { savedUtm, visitorId } from '../lib/visitor.ts';
+import type { AppServices } from './services.tsx';
+
+export async function bootstrap(navigateToSignIn: () => void): Promise<AppServices> {
+  const config = await loadRuntimeConfig();
+  const debug = isDebug(config);
+  const session = new SessionStore();
+  const flow = new FlowStore();
+  let environment = activeEnvironment(false, null, { apiKey: config.apiKey, service: config.hydraService });
+
+  const logoutLocally = (ignoreRedirect: boolean) => {
+    session.clear();
+    flow.end();
+    if (!ignoreRedirect) navigateToSignIn();
+  };
+
+  const api = createApiClient({
+    baseUrl: () => environment.service,
+    apiKey: () => environment.apiKey,
+    locale: () => i18next.language || 'en-US',
+    visitorId,
+    utm: savedUtm,
+    gameReferrer: () => flow.get().data.gameSlug ?? null,
+    accessToken: () => session.get().accessToken,
+    refresh: async () => {
+      const refreshToken = session.get().refreshToken;
+      if (!refreshToken) return false;
+      try {
+        const answer = await api.call(
+          token,
+          { body: { grant_type: 'refresh_token', refresh_token: refreshToken, device_data: { visitor_id: visitorId(), platform_name: 'web' } } },
+          { noRefresh: true },
+        );
+        session.setTokens({
+          accessToken: answer.access_token,
+          refreshToken: answer.refresh_token ?? null,
+          mfaRequired: answer.mfa_required,
+        });
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    logout: ({ ignoreRedirect }) => logoutLocally(ignoreRedirect),
+  });
+
+  const settings = await api.call(getPublicSettings);
+  environment = activeEnvironment(debug, settings, { apiKey: config.apiKey, service: config.hydraService });
+
+  let sessionVerifyFailed = false;
+  if (session.get().accessToken) {
+    try {
+      session.setAccount(await api.call(getMe, {}, { ignoreRedirect: true }));
+    } catch (error) {
+      // A session that cannot be read is not a startup failure: the visitor continues signed out.
+      if (!(error instanceof ApiError)) throw error;
+      if (error.status === 401 || error.status === 404) session.clear();
+      else sessionVerifyFailed = true;
+    }
+  }
+
+  const analytics = new Analytics({
+    baseUrl: () => environment.service,
+    apiKey: () => environment.apiKey,
+    locale: () => i18next.language || 'en-US',
+    visitorId,
+    utm: savedUtm,
+    accessToken: () => session.get().accessToken,
+    ageGated: ageGate.get,
+  });
+
+  return {
+    config,
+    settings,
+    environment,
+    debug,
+    api,
+    session,
+    flow,
+    analytics,
+    sessionVerifyFailed,
+    queryClient: new QueryClient({ defaultOptions: { queries: { retry: 1, staleTime: 60_000 } } }),
+    logout: async ({ ignoreRedirect = false } = {}) => {
+      if (session.get().accessToken) {
+        await api.call(signOut, {}, { ignoreRedirect: true, noRefresh: true }).catch(() => undefined);
+      }
+      logoutLocally(ignoreRedirect);
+    },
+  };
+}

@@ -1,0 +1,45 @@
+// Builds the guards' view of the app from the services and stores.
+import type { PublicSettings } from '@portal/contract/calls/settings';
+import { PLATFORM_IDS } from '@portal/contract/data/platforms';
+import { ageGate } from '../../lib/auth/flow-store.ts';
+import type { FlowState } from '../../lib/auth/flow-store.ts';
+import { isLoggedIn } from '../../lib/auth/session-store.ts';
+import type { SessionSnapshot } from '../../lib/auth/session-store.ts';
+import type { DebugSettings } from '../../lib/environment.ts';
+import type { GuardState } from './guards.ts';
+
+/** Platforms a URL may name: supported everywhere, and CurseForge not hidden by its flag. */
+export function allowedPlatforms(settings: PublicSettings): Set<string> {
+  return new Set(
+    PLATFORM_IDS.filter(
+      (id) =>
+        settings.platforms[id]?.global_support_enabled === true &&
+        !(id === 'curse_forge' && settings.featureFlags.curseforge_hidden),
+    ),
+  );
+}
+
+export function guardState(input: {
+  maintenance: boolean;
+  settings: PublicSettings;
+  session: SessionSnapshot;
+  flow: FlowState;
+  debugSettings: DebugSettings;
+}): GuardState {
+  const { account } = input.session;
+  return {
+    maintenance: input.maintenance,
+    loggedIn: isLoggedIn(input.session),
+    account: account
+      ? {
+          registration_flagged: account.registration_flagged || input.debugSettings.isRegistrationFlagged,
+          tos_consent_required: account.tos_consent_required,
+          privacy_policy_consent_required: account.privacy_policy_consent_required,
+        }
+      : null,
+    featureFlags: { game_page: input.settings.featureFlags.game_page, dev_tools: input.settings.featureFlags.dev_tools },
+    allowedPlatforms: allowedPlatforms(input.settings),
+    flowActive: input.flow.flow !== null,
+    ageGated: ageGate.get(),
+  };
+}

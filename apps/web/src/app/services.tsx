@@ -1,0 +1,49 @@
+// What the screens share: configuration, settings, stores and the API client, through one context.
+import { createContext, useContext, useSyncExternalStore } from 'react';
+import type { ReactNode } from 'react';
+import type { PublicSettings } from '@portal/contract/calls/settings';
+import type { QueryClient } from '@tanstack/react-query';
+import type { ApiClient } from '../lib/api/client.ts';
+import type { Analytics } from '../lib/analytics/tracker.ts';
+import type { FlowStore } from '../lib/auth/flow-store.ts';
+import type { SessionStore } from '../lib/auth/session-store.ts';
+import type { ActiveEnvironment } from '../lib/environment.ts';
+import type { RuntimeConfig } from '../lib/runtime-config.ts';
+
+export interface AppServices {
+  config: RuntimeConfig;
+  settings: PublicSettings;
+  environment: ActiveEnvironment;
+  debug: boolean;
+  api: ApiClient;
+  session: SessionStore;
+  flow: FlowStore;
+  analytics: Analytics;
+  queryClient: QueryClient;
+  /** The stored session could not be checked at startup (network or server trouble). */
+  sessionVerifyFailed: boolean;
+  /** Signs out locally (and on the server when possible), then goes to sign-in unless told not to. */
+  logout(options?: { ignoreRedirect?: boolean }): Promise<void>;
+}
+
+const ServicesContext = createContext<AppServices | null>(null);
+
+export function ServicesProvider({ services, children }: { services: AppServices; children: ReactNode }) {
+  return <ServicesContext.Provider value={services}>{children}</ServicesContext.Provider>;
+}
+
+export function useServices(): AppServices {
+  const services = useContext(ServicesContext);
+  if (!services) throw new Error('useServices outside ServicesProvider');
+  return services;
+}
+
+export function useSession() {
+  const { session } = useServices();
+  return useSyncExternalStore(session.subscribe, session.get);
+}
+
+export function useFlow() {
+  const { flow } = useServices();
+  return useSyncExternalStore(flow.subscribe, flow.get);
+}

@@ -1,0 +1,58 @@
+// The signed-in user's menu: a disclosure button with links to the dashboard and sign-out.
+import { useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useServices } from '../services.tsx';
+
+const LINKS = [
+  ['/account', 'shell.menu.account'],
+  ['/security', 'shell.menu.security'],
+  ['/linked-accounts', 'shell.menu.linkedAccounts'],
+  ['/friends', 'shell.menu.friends'],
+  ['/playtests', 'shell.menu.playtests'],
+] as const;
+
+export function AccountMenu({ username }: { username: string }) {
+  const { t } = useTranslation();
+  const { logout } = useServices();
+  const [open, setOpen] = useState(false);
+  const menuId = useId();
+  const root = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!open) return undefined;
+    const close = (event: MouseEvent | KeyboardEvent) => {
+      if (event instanceof KeyboardEvent ? event.key === 'Escape' : !root.current?.contains(event.target as Node)) {
+        setOpen(false);
+      }
+    };
+    document.addEventListener('mousedown', close);
+    document.addEventListener('keydown', close);
+    return () => {
+      document.removeEventListener('mousedown', close);
+      document.removeEventListener('keydown', close);
+    };
+  }, [open]);
+  return (
+    <div className="account-menu" ref={root}>
+      <button type="button" className="button button-small button-ghost" aria-expanded={open} aria-controls={menuId} onClick={() => setOpen(!open)}>
+        {username || t('shell.menu.label')}
+      </button>
+      {open ? (
+        <ul id={menuId} className="account-menu-list">
+          {LINKS.map(([to, key]) => (
+            <li key={to}>
+              <Link to={to} onClick={() => setOpen(false)}>
+                {t(key)}
+              </Link>
+            </li>
+          ))}
+          <li>
+            <button type="button" className="link-button" onClick={() => void logout()}>
+              {t('shell.menu.signOut')}
+            </button>
+          </li>
+        </ul>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,30 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { isLoggedIn } from '../../lib/auth/session-store.ts';
+import { useSession } from '../services.tsx';
+import { AccountMenu } from './account-menu.tsx';
+import { LanguagePicker } from './language-picker.tsx';
+
+export function Header() {
+  const { t } = useTranslation();
+  const session = useSession();
+  const signedIn = isLoggedIn(session);
+  return (
+    <header className="shell-header">
+      <Link className="brand" to="/home" aria-label={t('shell.homeLink')}>
+        <img src="/favicon.svg" alt="" width="32" height="32" />
+        <span>{t('app.brand')}</span>
+      </Link>
+      <div className="shell-header-end">
+        <LanguagePicker />
+        {signedIn && session.account ? (
+          <AccountMenu username={session.account.username ?? session.account.email ?? ''} />
+        ) : (
+          <Link className="button button-small" to="/sign-in">
+            {t('shell.signIn')}
+          </Link>
+        )}
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,12 @@
+// A screen whose title is final and whose working parts arrive with a later feature.
+import { useTranslation } from 'react-i18next';
+import { NotYetAvailable, Page } from './page.tsx';
+
+export function FeatureScreen({ id }: { id: string }) {
+  const { t } = useTranslation();
+  return (
+    <Page title={t(`screen.${id}.title`)}>
+      <NotYetAvailable />
+    </Page>
+  );
+}
