@@ -19,6 +19,7 @@ import { registerSpa } from './http/spa.ts';
 import { OutboxTransport } from './mail/mailer.ts';
 import { registerOutboxRoutes } from './mail/outbox-routes.ts';
 import { registerAccounts } from './modules/accounts/routes.ts';
+import { registerAnalyticsDevRoutes } from './modules/analytics/dev-routes.ts';
 import { registerAnalytics } from './modules/analytics/routes.ts';
 import { registerGames } from './modules/games/routes.ts';
 import { registerSettings } from './modules/settings/routes.ts';
@@ -96,8 +97,9 @@ export async function buildApp(config: Config, deps?: Deps): Promise<App> {
   );
   await registerOpenApi(app, implementedCalls, BUILD_VERSION);
 
-  if (!config.production && resolved.mailer.transport === 'outbox') {
-    registerOutboxRoutes(app, new OutboxTransport(resolved.db.orm));
+  if (!config.production) {
+    registerAnalyticsDevRoutes(app, resolved.db.orm);
+    if (resolved.mailer.transport === 'outbox') registerOutboxRoutes(app, new OutboxTransport(resolved.db.orm));
   }
   await registerSpa(app, config.webDistDir);
   return app;

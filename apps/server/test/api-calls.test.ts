@@ -162,6 +162,22 @@ describe('POST /api/wba/events', () => {
     expect(new Date(row!.event_time).toISOString()).toBe('2026-11-22T10:00:00.000Z');
   });
 
+  it('can be read back per visitor at /dev/analytics outside production', async () => {
+    await send([ev('s-read', 0, 'page_view')], '7a6b5c4d-1111-4222-8333-444455556666');
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/dev/analytics?visitor_id=7a6b5c4d-1111-4222-8333-444455556666',
+    });
+    expect(res.json()).toEqual([
+      expect.objectContaining({
+        name: 'page_view',
+        session_id: 's-read',
+        dedupe_index: 0,
+        event_time: '2026-11-22T10:00:00.000Z',
+      }),
+    ]);
+  });
+
   it('refuses an empty batch and bad event names', async () => {
     expect((await send([])).statusCode).toBe(400);
     expect((await send([ev('s', 0, 'Bad Name!')])).statusCode).toBe(400);

@@ -22,11 +22,16 @@ describe('security headers', () => {
   });
 
   it('allows the tag manager and error reporting hosts only when configured', async () => {
-    expect(String((await t.app.inject({ method: 'GET', url: '/home' })).headers['content-security-policy'])).not.toContain(
-      'googletagmanager',
+    expect(
+      String((await t.app.inject({ method: 'GET', url: '/home' })).headers['content-security-policy']),
+    ).not.toContain('googletagmanager');
+    const configured = await testApp(
+      { GTM_ID: 'GTM-ABC123', SENTRY_DSN: 'https://k@o1.ingest.sentry.io/42' },
+      { seed: false },
     );
-    const configured = await testApp({ GTM_ID: 'GTM-ABC123', SENTRY_DSN: 'https://k@o1.ingest.sentry.io/42' }, { seed: false });
-    const csp = String((await configured.app.inject({ method: 'GET', url: '/home' })).headers['content-security-policy']);
+    const csp = String(
+      (await configured.app.inject({ method: 'GET', url: '/home' })).headers['content-security-policy'],
+    );
     expect(csp).toMatch(/script-src 'self' https:\/\/www\.googletagmanager\.com/);
     expect(csp).toContain('https://o1.ingest.sentry.io');
     await configured.close();

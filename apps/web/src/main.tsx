@@ -1,13 +1,12 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { RouterProvider } from 'react-router';
 import { bootstrap } from './app/bootstrap.ts';
-import { createRouter } from './app/routing/router.tsx';
 import { ServicesProvider } from './app/services.tsx';
+import { Shell } from './app/shell/shell.tsx';
 import { SystemFailure } from './app/system-failure.tsx';
+import { initI18n } from './lib/i18n/locale.ts';
 import { loadOptionalScripts } from './lib/optional-scripts.ts';
-import { initI18n } from './lib/i18n.ts';
+import { history } from './lib/router/history.ts';
 import { saveUtmFromUrl } from './lib/visitor.ts';
 import './styles.css';
 
@@ -18,16 +17,13 @@ const root = createRoot(container);
 async function start() {
   saveUtmFromUrl(window.location.search);
   await initI18n();
-  const router = createRouter();
   try {
-    const services = await bootstrap(() => void router.navigate('/sign-in'));
+    const services = await bootstrap(() => history.navigate('/sign-in'));
     services.analytics.start();
     root.render(
       <StrictMode>
         <ServicesProvider services={services}>
-          <QueryClientProvider client={services.queryClient}>
-            <RouterProvider router={router} />
-          </QueryClientProvider>
+          <Shell />
         </ServicesProvider>
       </StrictMode>,
     );

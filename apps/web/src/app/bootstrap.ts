@@ -1,11 +1,10 @@
 // Startup (spec 000 §8): runtime config, public settings, locale, session. A failure here sets the
-// app status to error and shows the system-failure page.
-import { getMe } from '@portal/contract/calls/accounts-me';
-import { signOut } from '@portal/contract/calls/sessions';
-import { token } from '@portal/contract/calls/sessions';
+// app status to error and shows the system-failure page. The session calls (and the account schema)
+// load only when there is a session, keeping them off the signed-out start-up path.
+const sessionCalls = () => import('@portal/contract/calls/sessions');
+const accountCalls = () => import('@portal/contract/calls/accounts-me');
 import { getPublicSettings } from '@portal/contract/calls/settings';
-import { QueryClient } from '@tanstack/react-query';
-import i18next from 'i18next';
+import { currentLanguage } from '../lib/i18n/messages.ts';
 import { ApiError } from '../lib/api/api-error.ts';
 import { createApiClient } from '../lib/api/client.ts';
 import { Analytics } from '../lib/analytics/tracker.ts';
@@ -32,7 +31,7 @@ export async function bootstrap(navigateToSignIn: () => void): Promise<AppServic
   const api = createApiClient({
     baseUrl: () => environment.service,
     apiKey: () => environment.apiKey,
-    locale: () => i18next.language || 'en-US',
+    locale: () => currentLanguage(),
     visitorId,
     utm: savedUtm,
     gameReferrer: () => flow.get().data.gameSlug ?? null,
@@ -41,9 +40,16 @@ export async function bootstrap(navigateToSignIn: () => void): Promise<AppServic
       const refreshToken = session.get().refreshToken;
       if (!refreshToken) return false;
       try {
+        const { token } = await sessionCalls();
         const answer = await api.call(
           token,
-          { body: { grant_type: 'refresh_token', refresh_token: refreshToken, device_data: { visitor_id: visitorId(), platform_name: 'web' } } },
+          {
+            body: {
+              grant_type: 'refresh_token',
+              refresh_token: refreshToken,
+              device_data: { visitor_id: visitorId(), platform_name: 'web' },
+            },
+          },
           { noRefresh: true },
         );
         session.setTokens({
@@ -65,6 +71,7 @@ export async function bootstrap(navigateToSignIn: () => void): Promise<AppServic
   let sessionVerifyFailed = false;
   if (session.get().accessToken) {
     try {
+      const { getMe } = await accountCalls();
       session.setAccount(await api.call(getMe, {}, { ignoreRedirect: true }));
     } catch (error) {
       // A session that cannot be read is not a startup failure: the visitor continues signed out.
@@ -77,7 +84,7 @@ export async function bootstrap(navigateToSignIn: () => void): Promise<AppServic
   const analytics = new Analytics({
     baseUrl: () => environment.service,
     apiKey: () => environment.apiKey,
-    locale: () => i18next.language || 'en-US',
+    locale: () => currentLanguage(),
     visitorId,
     utm: savedUtm,
     accessToken: () => session.get().accessToken,
@@ -94,9 +101,9 @@ export async function bootstrap(navigateToSignIn: () => void): Promise<AppServic
     flow,
     analytics,
     sessionVerifyFailed,
-    queryClient: new QueryClient({ defaultOptions: { queries: { retry: 1, staleTime: 60_000 } } }),
     logout: async ({ ignoreRedirect = false } = {}) => {
       if (session.get().accessToken) {
+        const { signOut } = await sessionCalls();
         await api.call(signOut, {}, { ignoreRedirect: true, noRefresh: true }).catch(() => undefined);
       }
       logoutLocally(ignoreRedirect);

@@ -2,7 +2,6 @@
 import { createContext, useContext, useSyncExternalStore } from 'react';
 import type { ReactNode } from 'react';
 import type { PublicSettings } from '@portal/contract/calls/settings';
-import type { QueryClient } from '@tanstack/react-query';
 import type { ApiClient } from '../lib/api/client.ts';
 import type { Analytics } from '../lib/analytics/tracker.ts';
 import type { FlowStore } from '../lib/auth/flow-store.ts';
@@ -19,7 +18,6 @@ export interface AppServices {
   session: SessionStore;
   flow: FlowStore;
   analytics: Analytics;
-  queryClient: QueryClient;
   /** The stored session could not be checked at startup (network or server trouble). */
   sessionVerifyFailed: boolean;
   /** Signs out locally (and on the server when possible), then goes to sign-in unless told not to. */

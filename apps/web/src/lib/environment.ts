@@ -46,7 +46,10 @@ export const DEFAULT_DEBUG_SETTINGS: DebugSettings = {
 /** The debug session settings; all false (ignored) outside debug mode. */
 export function debugSettings(debug: boolean): DebugSettings {
   if (!debug) return DEFAULT_DEBUG_SETTINGS;
-  return { ...DEFAULT_DEBUG_SETTINGS, ...(storage.getJson<Partial<DebugSettings>>('session', KEYS.debugSettings) ?? {}) };
+  return {
+    ...DEFAULT_DEBUG_SETTINGS,
+    ...(storage.getJson<Partial<DebugSettings>>('session', KEYS.debugSettings) ?? {}),
+  };
 }
 
 export function saveDebugSettings(settings: DebugSettings): void {

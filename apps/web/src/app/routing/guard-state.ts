@@ -37,7 +37,10 @@ export function guardState(input: {
           privacy_policy_consent_required: account.privacy_policy_consent_required,
         }
       : null,
-    featureFlags: { game_page: input.settings.featureFlags.game_page, dev_tools: input.settings.featureFlags.dev_tools },
+    featureFlags: {
+      game_page: input.settings.featureFlags.game_page,
+      dev_tools: input.settings.featureFlags.dev_tools,
+    },
     allowedPlatforms: allowedPlatforms(input.settings),
     flowActive: input.flow.flow !== null,
     ageGated: ageGate.get(),

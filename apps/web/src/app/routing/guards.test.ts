@@ -28,17 +28,61 @@ describe('route table', () => {
     const paths = ROUTES.map((r) => r.path);
     expect(new Set(paths).size).toBe(paths.length);
     for (const path of [
-      '/home', '/faq', '/sign-in', '/email-code-sign-in', '/password-sign-in', '/sign-up', '/create-password',
-      '/account', '/update-consent', '/display-name', '/age-and-location', '/not-eligible', '/select-country',
-      '/embargoed-country', '/two-factor', '/backup-code', '/oauth', '/logout', '/unlock-account', '/landing-page',
-      '/dev-tools', '/maintenance', '/reset-password-message', '/reset-password', '/choose-password',
-      '/choose-password-success', '/verify-email', '/verify-email-success', '/email-registration',
-      '/email-notifications', '/email-notifications-success', '/security', '/linked-accounts', '/game-profiles',
-      '/friends', '/playtests', '/playtests/:code', '/playtests/register/:betaId',
-      '/playtests/twitch/:benefitId/connect', '/playtests/twitch/:benefitId/claim', '/connection',
-      '/connection/select-platform', '/connection/:platformId/confirmation', '/connection/sign-out-confirmation',
-      '/connection/connection-success', '/connect/:platformId', '/device', '/device-code', '/device-success',
-      '/prompt-sign-in', '/connect-success', '/connect-fail', '/connect', '/choose-game', '/game-conflicts-warning',
+      '/home',
+      '/faq',
+      '/sign-in',
+      '/email-code-sign-in',
+      '/password-sign-in',
+      '/sign-up',
+      '/create-password',
+      '/account',
+      '/update-consent',
+      '/display-name',
+      '/age-and-location',
+      '/not-eligible',
+      '/select-country',
+      '/embargoed-country',
+      '/two-factor',
+      '/backup-code',
+      '/oauth',
+      '/logout',
+      '/unlock-account',
+      '/landing-page',
+      '/dev-tools',
+      '/maintenance',
+      '/reset-password-message',
+      '/reset-password',
+      '/choose-password',
+      '/choose-password-success',
+      '/verify-email',
+      '/verify-email-success',
+      '/email-registration',
+      '/email-notifications',
+      '/email-notifications-success',
+      '/security',
+      '/linked-accounts',
+      '/game-profiles',
+      '/friends',
+      '/playtests',
+      '/playtests/:code',
+      '/playtests/register/:betaId',
+      '/playtests/twitch/:benefitId/connect',
+      '/playtests/twitch/:benefitId/claim',
+      '/connection',
+      '/connection/select-platform',
+      '/connection/:platformId/confirmation',
+      '/connection/sign-out-confirmation',
+      '/connection/connection-success',
+      '/connect/:platformId',
+      '/device',
+      '/device-code',
+      '/device-success',
+      '/prompt-sign-in',
+      '/connect-success',
+      '/connect-fail',
+      '/connect',
+      '/choose-game',
+      '/game-conflicts-warning',
     ]) {
       expect(paths, path).toContain(path);
     }
@@ -93,13 +137,17 @@ describe('guard 2: public routes', () => {
     });
   });
   it('lets a visitor open public routes', () => expect(go('/device').kind).toBe('allow'));
-  it('treats a pending two-factor session as signed out', () => expect(go('/account', { ...signedIn, loggedIn: false })).toMatchObject({ guard: 'public' }));
+  it('treats a pending two-factor session as signed out', () =>
+    expect(go('/account', { ...signedIn, loggedIn: false })).toMatchObject({ guard: 'public' }));
 });
 
 describe('guard 3: dashboard checks', () => {
   it('sends a registration-flagged account to email verification, marked flagged', () => {
     const flagged = { ...signedIn, account: { ...signedIn.account!, registration_flagged: true } };
-    expect(go('/account', flagged)).toMatchObject({ to: '/verify-email?account_flagged=true', guard: 'registration_flagged' });
+    expect(go('/account', flagged)).toMatchObject({
+      to: '/verify-email?account_flagged=true',
+      guard: 'registration_flagged',
+    });
   });
   it('sends required consent to update-consent and stores the target', () => {
     const consent = { ...signedIn, account: { ...signedIn.account!, privacy_policy_consent_required: true } };
@@ -161,7 +209,8 @@ describe('guard 8: flow-only routes', () => {
   it('sends them to the default path without a flow', () => {
     expect(go('/display-name')).toMatchObject({ to: '/home', guard: 'flow_only' });
   });
-  it('allows them inside a flow', () => expect(go('/display-name', { ...signedOut, flowActive: true }).kind).toBe('allow'));
+  it('allows them inside a flow', () =>
+    expect(go('/display-name', { ...signedOut, flowActive: true }).kind).toBe('allow'));
 });
 
 describe('guard 9: signed in on pages for visitors', () => {
@@ -173,7 +222,10 @@ describe('guard 9: signed in on pages for visitors', () => {
 
 describe('guards 10 and 11: back blocking and sections', () => {
   it('blocks the browser back action on go-back-blocked routes', () => {
-    expect(go('/display-name', { ...signedOut, flowActive: true })).toMatchObject({ blockBack: true, section: 'registration' });
+    expect(go('/display-name', { ...signedOut, flowActive: true })).toMatchObject({
+      blockBack: true,
+      section: 'registration',
+    });
     expect(go('/home')).toMatchObject({ blockBack: false, section: 'home' });
   });
 });

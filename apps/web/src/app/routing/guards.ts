@@ -2,13 +2,7 @@
 // (location, app state) → allow | redirect | not found | error. The router applies it on every
 // navigation; nothing here reads the browser, storage or the network.
 import { normalizePlatformId } from '@portal/contract/data/platforms';
-import {
-  ACCOUNT_PATH,
-  DEFAULT_PATH,
-  matchRoute,
-  redirectFor,
-  SIGN_IN_PATH,
-} from './route-table.ts';
+import { ACCOUNT_PATH, DEFAULT_PATH, matchRoute, redirectFor, SIGN_IN_PATH } from './route-table.ts';
 import type { FeatureFlag, RouteDef, Section } from './route-table.ts';
 
 export const MAINTENANCE_PATH = '/maintenance';
@@ -75,7 +69,11 @@ export interface GuardLocation {
   search: string;
 }
 
-const redirect = (to: string, guard: GuardName, extra: Partial<Omit<GuardDecision & { kind: 'redirect' }, 'kind'>> = {}): GuardDecision => ({
+const redirect = (
+  to: string,
+  guard: GuardName,
+  extra: Partial<Omit<GuardDecision & { kind: 'redirect' }, 'kind'>> = {},
+): GuardDecision => ({
   kind: 'redirect',
   to,
   guard,
@@ -107,7 +105,8 @@ export function decide(location: GuardLocation, state: GuardState): GuardDecisio
 
   // 3. Dashboard: registration-flagged accounts verify their email; required consents first.
   if (meta.dashboard && state.account) {
-    if (state.account.registration_flagged) return redirect(`${VERIFY_EMAIL_PATH}?account_flagged=true`, 'registration_flagged');
+    if (state.account.registration_flagged)
+      return redirect(`${VERIFY_EMAIL_PATH}?account_flagged=true`, 'registration_flagged');
     if (state.account.tos_consent_required || state.account.privacy_policy_consent_required) {
       return redirect(UPDATE_CONSENT_PATH, 'consent', { consentTarget: target });
     }
@@ -123,7 +122,8 @@ export function decide(location: GuardLocation, state: GuardState): GuardDecisio
   const params = { ...match.params };
   if (meta.platformParam) {
     const platform = normalizePlatformId(params.platformId ?? '');
-    if (platform === undefined || !state.allowedPlatforms.has(platform)) return { kind: 'error', reason: 'unknown_platform' };
+    if (platform === undefined || !state.allowedPlatforms.has(platform))
+      return { kind: 'error', reason: 'unknown_platform' };
     params.platformId = platform;
   }
 
@@ -143,5 +143,11 @@ export function decide(location: GuardLocation, state: GuardState): GuardDecisio
 function allow(pathname: string, _state: GuardState): GuardDecision {
   const match = matchRoute(pathname);
   if (!match) return { kind: 'not-found' };
-  return { kind: 'allow', route: match.route, params: match.params, blockBack: false, section: match.route.meta.section };
+  return {
+    kind: 'allow',
+    route: match.route,
+    params: match.params,
+    blockBack: false,
+    section: match.route.meta.section,
+  };
 }

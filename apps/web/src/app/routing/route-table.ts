@@ -1,6 +1,6 @@
 // Every route of spec 000 §2 with its meta. The guard decision (guards.ts) reads only this table
 // and the app state; router.tsx maps each route id to its lazily loaded screen.
-import { matchPath } from 'react-router';
+import { matchPath } from '../../lib/router/match-path.ts';
 
 export type Section =
   | 'home'
@@ -162,15 +162,12 @@ export function matchRoute(pathname: string): RouteMatch | undefined {
   const normalized = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
   const exact = byPath.get(normalized);
   if (exact) return { route: exact, params: {} };
-  const candidates = ROUTES.filter((route) => route.path.includes(':'))
-    .map((route) => ({ route, match: matchPath({ path: route.path, end: true }, normalized) }))
-    .filter((c) => c.match !== null)
-    .sort((a, b) => b.route.path.split('/').length - a.route.path.split('/').length);
-  const best = candidates[0];
-  if (!best?.match) return undefined;
-  const params: Record<string, string> = {};
-  for (const [key, value] of Object.entries(best.match.params)) if (value !== undefined) params[key] = value;
-  return { route: best.route, params };
+  for (const route of ROUTES) {
+    if (!route.path.includes(':')) continue;
+    const params = matchPath(route.path, normalized);
+    if (params) return { route, params };
+  }
+  return undefined;
 }
 
 export const routeById = (id: string): RouteDef | undefined => ROUTES.find((route) => route.id === id);

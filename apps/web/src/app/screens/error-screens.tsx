@@ -1,6 +1,6 @@
 // Error pages (spec 000 §2): general, not found, maintenance; system failure is in system-failure.tsx.
-import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { useTranslation } from '../../lib/i18n/messages.ts';
+import { Link } from '../../lib/router/router.tsx';
 import { Page } from '../../components/ui/page.tsx';
 
 export function NotFoundScreen() {

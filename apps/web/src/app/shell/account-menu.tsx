@@ -1,7 +1,7 @@
 // The signed-in user's menu: a disclosure button with links to the dashboard and sign-out.
 import { useEffect, useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { useTranslation } from '../../lib/i18n/messages.ts';
+import { Link } from '../../lib/router/router.tsx';
 import { useServices } from '../services.tsx';
 
 const LINKS = [
@@ -34,7 +34,13 @@ export function AccountMenu({ username }: { username: string }) {
   }, [open]);
   return (
     <div className="account-menu" ref={root}>
-      <button type="button" className="button button-small button-ghost" aria-expanded={open} aria-controls={menuId} onClick={() => setOpen(!open)}>
+      <button
+        type="button"
+        className="button button-small button-ghost"
+        aria-expanded={open}
+        aria-controls={menuId}
+        onClick={() => setOpen(!open)}
+      >
         {username || t('shell.menu.label')}
       </button>
       {open ? (

@@ -1,6 +1,6 @@
 // Debug mode only: which environment the portal talks to, and a switch to another one.
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n/messages.ts';
 import { chooseEnvironment } from '../../lib/environment.ts';
 import { useServices } from '../services.tsx';
 

@@ -1,5 +1,5 @@
 // The shell's modals (spec 000 §1): confirmation, reload-on-error, new-version reload.
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n/messages.ts';
 import { Modal } from '../../components/ui/modal.tsx';
 
 export function NewVersionModal() {

@@ -1,5 +1,5 @@
 // A screen whose title is final and whose working parts arrive with a later feature.
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n/messages.ts';
 import { NotYetAvailable, Page } from './page.tsx';
 
 export function FeatureScreen({ id }: { id: string }) {

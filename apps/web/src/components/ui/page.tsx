@@ -1,7 +1,7 @@
 // The frame of a screen: its title (also the document title) and content.
 import { useEffect } from 'react';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n/messages.ts';
 
 export function Page({ title, children, wide = false }: { title: string; children?: ReactNode; wide?: boolean }) {
   const { t } = useTranslation();

@@ -1,6 +1,6 @@
 // The screen loading states of spec 000 §4: pending, error, loading, normal, skeletonLoading, loggingOut.
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n/messages.ts';
 import { Spinner } from './spinner.tsx';
 
 export type ScreenStatus = 'pending' | 'error' | 'loading' | 'normal' | 'skeletonLoading' | 'loggingOut';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n/messages.ts';
 import { SPINNER_LABEL_DELAY_MS } from '@portal/contract/data/constants';
 
 /** A loading spinner whose text label appears after 10 ms (spec 000 §9), so quick loads do not flash it. */

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../lib/router/router.tsx';
 import { FeatureScreen } from '../../components/ui/feature-screen.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { useServices } from '../../app/services.tsx';

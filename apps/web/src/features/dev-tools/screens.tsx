@@ -1,6 +1,6 @@
 // Developer tools (feature flag dev_tools): the debug session settings and the mail outbox.
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n/messages.ts';
 import { Page } from '../../components/ui/page.tsx';
 import { useServices } from '../../app/services.tsx';
 import { debugSettings, saveDebugSettings } from '../../lib/environment.ts';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n/messages.ts';
 import { Page } from '../../components/ui/page.tsx';
 
 /** Cross-play and cross-progression (spec 000 §1). */

@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { useTranslation } from '../../lib/i18n/messages.ts';
+import { Link } from '../../lib/router/router.tsx';
 import { FeatureScreen } from '../../components/ui/feature-screen.tsx';
 import { Page } from '../../components/ui/page.tsx';
 

@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { toBatches } from './batches.ts';
 import { ageGatePreLaunch, deviceOs, heartbeat, pageView, sessionStart } from './events.ts';
 
-const ctx = { sessionId: 's', dedupeIndex: 3, now: new Date('2026-11-22T10:00:00Z'), deviceLanguage: 'fr-FR', deviceOs: 'linux' };
+const ctx = {
+  sessionId: 's',
+  dedupeIndex: 3,
+  now: new Date('2026-11-22T10:00:00Z'),
+  deviceLanguage: 'fr-FR',
+  deviceOs: 'linux',
+};
 
 describe('analytics events', () => {
   it('carry the common fields and their own', () => {
@@ -18,7 +24,10 @@ describe('analytics events', () => {
       device_os: 'linux',
     });
     expect(heartbeat(ctx).body).toMatchObject({ source: 'accounts_website', build_version: '1.60.3' });
-    expect(pageView(ctx, '/home', 'home')).toMatchObject({ name: 'page_view', body: { page: '/home', section: 'home' } });
+    expect(pageView(ctx, '/home', 'home')).toMatchObject({
+      name: 'page_view',
+      body: { page: '/home', section: 'home' },
+    });
     expect(ageGatePreLaunch(ctx)).toMatchObject({ name: 'age_gate_pre_launch', body: { device_language: 'fr-FR' } });
   });
 

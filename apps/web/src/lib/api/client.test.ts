@@ -19,7 +19,8 @@ const getThing = defineCall({
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/x-ag-json' } });
-const expired = () => json(401, { message: 'expired', key: 'error.auth_expired', body: null, hydraErrorCode: 1019, code: 'auth_expired' });
+const expired = () =>
+  json(401, { message: 'expired', key: 'error.auth_expired', body: null, hydraErrorCode: 1019, code: 'auth_expired' });
 
 function context(fetcher: typeof fetch, overrides: Partial<ClientContext> = {}): ClientContext {
   let token = 'at_old';
@@ -81,7 +82,10 @@ describe('API client', () => {
   });
 
   it('refreshes once and retries once on auth_expired', async () => {
-    const fetcher = vi.fn().mockResolvedValueOnce(expired()).mockResolvedValueOnce(json(200, { name: 'ok' }));
+    const fetcher = vi
+      .fn()
+      .mockResolvedValueOnce(expired())
+      .mockResolvedValueOnce(json(200, { name: 'ok' }));
     const client = createApiClient(context(fetcher));
     expect(await client.call(getThing, { params: { id: '1' } })).toEqual({ name: 'ok' });
     expect(fetcher).toHaveBeenCalledTimes(2);
@@ -109,14 +113,19 @@ describe('API client', () => {
     const logout = vi.fn();
     const fetcher = vi.fn(async () => expired());
     const client = createApiClient(context(fetcher as unknown as typeof fetch, { refresh: async () => false, logout }));
-    await expect(client.call(getThing, { params: { id: '1' } }, { ignoreRedirect: true })).rejects.toBeInstanceOf(ApiError);
+    await expect(client.call(getThing, { params: { id: '1' } }, { ignoreRedirect: true })).rejects.toBeInstanceOf(
+      ApiError,
+    );
     expect(logout).toHaveBeenCalledWith({ ignoreRedirect: true });
     expect(fetcher).toHaveBeenCalledTimes(1);
   });
 
   it('turns a timeout into a network ApiError', async () => {
-    const fetcher = vi.fn((_url: string, init: RequestInit) =>
-      new Promise<Response>((_resolve, reject) => init.signal?.addEventListener('abort', () => reject(new Error('aborted')))),
+    const fetcher = vi.fn(
+      (_url: string, init: RequestInit) =>
+        new Promise<Response>((_resolve, reject) =>
+          init.signal?.addEventListener('abort', () => reject(new Error('aborted'))),
+        ),
     );
     const client = createApiClient({ ...context(fetcher as unknown as typeof fetch), timeoutMs: 20 });
     const error = (await client.call(getThing, { params: { id: '1' } }).catch((e: unknown) => e)) as ApiError;
@@ -126,7 +135,15 @@ describe('API client', () => {
   });
 
   it('maps server errors to their message keys', async () => {
-    const fetcher = vi.fn(async () => json(409, { message: 'taken', key: 'error.username_not_available', body: null, hydraErrorCode: 1000, code: 'username_not_available' }));
+    const fetcher = vi.fn(async () =>
+      json(409, {
+        message: 'taken',
+        key: 'error.username_not_available',
+        body: null,
+        hydraErrorCode: 1000,
+        code: 'username_not_available',
+      }),
+    );
     const client = createApiClient(context(fetcher as unknown as typeof fetch));
     const error = (await client.call(getThing, { params: { id: '1' } }).catch((e: unknown) => e)) as ApiError;
     expect(error.messageKey(false)).toBe('error.username_not_available');

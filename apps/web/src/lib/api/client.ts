@@ -82,7 +82,7 @@ export function createApiClient(ctx: ClientContext) {
       clearTimeout(timer);
     }
     const text = await response.text();
-    let body: unknown = undefined;
+    let body: unknown;
     try {
       body = text === '' ? undefined : parseAgJson(text);
     } catch {
@@ -93,7 +93,11 @@ export function createApiClient(ctx: ClientContext) {
   }
 
   /** Calls the API; the answer is parsed with the call's response schema. */
-  async function callApi<C extends Call>(call: C, input: CallInput<C> = {}, meta: CallMeta = {}): Promise<z.output<C['response']>> {
+  async function callApi<C extends Call>(
+    call: C,
+    input: CallInput<C> = {},
+    meta: CallMeta = {},
+  ): Promise<z.output<C['response']>> {
     let raw: unknown;
     try {
       raw = await send(call, input, meta);
@@ -107,7 +111,8 @@ export function createApiClient(ctx: ClientContext) {
           throw error;
         }
       } else {
-        if (FORCE_LOGOUT_ERRORS.some((name) => error.is(name))) ctx.logout({ ignoreRedirect: meta.ignoreRedirect ?? false });
+        if (FORCE_LOGOUT_ERRORS.some((name) => error.is(name)))
+          ctx.logout({ ignoreRedirect: meta.ignoreRedirect ?? false });
         throw error;
       }
     }

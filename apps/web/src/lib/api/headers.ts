@@ -25,7 +25,9 @@ export function buildHeaders(input: HeaderInput): Record<string, string> {
     'X-Hydra-Utm-Campaign': input.utm.campaign,
     'X-Hydra-Access-Token': input.accessToken,
   };
-  return Object.fromEntries(Object.entries(headers).filter((entry): entry is [string, string] => entry[1] !== null && entry[1] !== ''));
+  return Object.fromEntries(
+    Object.entries(headers).filter((entry): entry is [string, string] => entry[1] !== null && entry[1] !== ''),
+  );
 }
 
 /** Builds `/base/path?query` from a call path with `{param}` placeholders. */

@@ -53,7 +53,11 @@ describe('SessionStore', () => {
 describe('FlowStore', () => {
   it('survives a reload mid-flow', () => {
     new FlowStore().start('registration', 'age_and_location', { email: 'p@example.com' });
-    expect(new FlowStore().get()).toEqual({ flow: 'registration', step: 'age_and_location', data: { email: 'p@example.com' } });
+    expect(new FlowStore().get()).toEqual({
+      flow: 'registration',
+      step: 'age_and_location',
+      data: { email: 'p@example.com' },
+    });
   });
 
   it('ignores tampered values', () => {

@@ -1,15 +1,14 @@
 // Languages: the 19 locales of the contract, chosen from ?lang=, then the stored choice, then the
 // browser's languages. Messages (the web app's and the contract's error messages) load lazily per
 // locale; a locale that fails to load falls back to en-US.
-import i18next from 'i18next';
-import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LOCALE, findLocale, resolveLocale } from '@portal/contract/data/locales';
 import type { LocaleTag } from '@portal/contract/data/locales';
 import { loadErrorMessages } from '@portal/contract/errors/messages';
-import { KEYS, storage } from './storage.ts';
+import { KEYS, storage } from '../storage.ts';
+import { addMessages, hasMessages, setLanguage } from './messages.ts';
 
 type Messages = Record<string, string>;
-const bundles = import.meta.glob<Messages>('../locales/*/common.json', { import: 'default' });
+const bundles = import.meta.glob<Messages>('../../locales/*/common.json', { import: 'default' });
 
 export function pickLocale(search: string, stored: string | null, browser: readonly string[]): LocaleTag {
   const fromQuery = new URLSearchParams(search).get('lang');
@@ -21,7 +20,7 @@ export function pickLocale(search: string, stored: string | null, browser: reado
 }
 
 async function loadMessages(tag: LocaleTag): Promise<Messages> {
-  const load = bundles[`../locales/${tag}/common.json`];
+  const load = bundles[`../../locales/${tag}/common.json`];
   if (!load) throw new Error(`no messages for ${tag}`);
   const [common, errors] = await Promise.all([load(), loadErrorMessages(tag)]);
   return { ...errors, ...common };
@@ -35,32 +34,22 @@ export function applyDocumentLocale(tag: LocaleTag): void {
 
 export async function initI18n(): Promise<LocaleTag> {
   const requested = pickLocale(window.location.search, storage.get('local', KEYS.locale), navigator.languages ?? []);
-  const english = await loadMessages(DEFAULT_LOCALE);
-  await i18next.use(initReactI18next).init({
-    lng: DEFAULT_LOCALE,
-    fallbackLng: DEFAULT_LOCALE,
-    resources: { [DEFAULT_LOCALE]: { common: english } },
-    defaultNS: 'common',
-    keySeparator: false,
-    nsSeparator: false,
-    interpolation: { escapeValue: false },
-    returnNull: false,
-  });
+  addMessages(DEFAULT_LOCALE, await loadMessages(DEFAULT_LOCALE));
   return changeLocale(requested);
 }
 
 /** Switches the language; persists the choice. Answers the locale in use (en-US if loading failed). */
 export async function changeLocale(tag: LocaleTag): Promise<LocaleTag> {
   let locale = tag;
-  if (!i18next.hasResourceBundle(locale, 'common')) {
+  if (!hasMessages(locale)) {
     try {
-      i18next.addResourceBundle(locale, 'common', await loadMessages(locale));
+      addMessages(locale, await loadMessages(locale));
     } catch (error) {
       console.warn(`locale ${locale} failed to load; falling back to en-US`, error);
       locale = DEFAULT_LOCALE;
     }
   }
-  await i18next.changeLanguage(locale);
+  setLanguage(locale);
   storage.set('local', KEYS.locale, locale);
   applyDocumentLocale(locale);
   return locale;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pickLocale } from './i18n.ts';
+import { pickLocale } from './locale.ts';
 
 describe('pickLocale', () => {
   it('prefers ?lang=, then the stored choice, then the browser languages', () => {

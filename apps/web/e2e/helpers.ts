@@ -1,0 +1,58 @@
+// Shared steps of the browser tests.
+import AxeBuilder from '@axe-core/playwright';
+import { expect } from '@playwright/test';
+import type { Page } from '@playwright/test';
+
+/** An account as GET /api/accounts/me answers it. */
+export const ACCOUNT = {
+  id: '2f1c7a52-9d1e-4f7a-8a3c-1b2c3d4e5f60',
+  public_id: 'P-2F1C7A52',
+  email: 'star.pilot@example.com',
+  email_pending: null,
+  username: 'StarPilot',
+  date_of_birth: '1990-04-01',
+  email_verified: true,
+  tos_consent_required: false,
+  privacy_policy_consent_required: false,
+  password_set: true,
+  stub: false,
+  completed: true,
+  mfa_active: false,
+  mfa: null,
+  mfa_generated_at: null,
+  registration_flagged: false,
+  links: {},
+  identity_links: [],
+  avatar: null,
+  locale: 'en-US',
+  country: 'US',
+  territory: null,
+  username_updated_at: null,
+  can_change_username: true,
+  marketing_opt_in: false,
+  game_links: [],
+  email_notification_preferences: { friend_request: true },
+};
+
+/**
+ * Starts the page with a session: tokens in localStorage and GET /api/accounts/me answering the
+ * account. Sign-in itself arrives with the accounts work; until then the shell is tested this way.
+ */
+export async function withSession(page: Page, account: Record<string, unknown> = ACCOUNT) {
+  await page.addInitScript(() => {
+    localStorage.setItem('portal.accessToken', `at_${'a'.repeat(43)}`);
+    localStorage.setItem('portal.refreshToken', `rt_${'r'.repeat(43)}`);
+  });
+  await page.route('**/api/accounts/me?*', (route) =>
+    route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(account) }),
+  );
+}
+
+export async function expectNoAxeViolations(page: Page) {
+  const result = await new AxeBuilder({ page }).analyze();
+  expect(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+export async function sessionValue(page: Page, key: string): Promise<string | null> {
+  return page.evaluate((k) => sessionStorage.getItem(k), key);
+}

@@ -1,0 +1,81 @@
+// Redirects and guards of spec 000 §2 in a real browser.
+import { expect, test } from '@playwright/test';
+import { ACCOUNT, expectNoAxeViolations, sessionValue, withSession } from './helpers.ts';
+import { screenshot } from './screenshots.ts';
+
+test('a protected deep link sends a visitor to sign-in and keeps the target', async ({ page }, testInfo) => {
+  await page.goto('/friends?tab=blocked&lang=en-US');
+  await expect(page).toHaveURL(/\/sign-in\?tab=blocked&lang=en-US$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
+  expect(await sessionValue(page, 'portal.loginRedirect')).toBe('/friends?tab=blocked&lang=en-US');
+  await screenshot(page, testInfo, 'sign-in-en');
+  await expectNoAxeViolations(page);
+});
+
+test('/betas paths lead to the matching /playtests paths', async ({ page }) => {
+  await withSession(page);
+  await page.goto('/betas/x?lang=en-US');
+  await expect(page).toHaveURL(/\/playtests\/x\?lang=en-US$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Playtest' })).toBeVisible();
+});
+
+test('/friend-request leads to the incoming friends tab, keeping the query', async ({ page }) => {
+  await withSession(page);
+  await page.goto('/friend-request?a=1');
+  await expect(page).toHaveURL(/\/friends\?a=1&tab=incoming$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Friends' })).toBeVisible();
+});
+
+test('a signed-in user sees the account menu and leaves sign-in for the account', async ({ page }) => {
+  await withSession(page);
+  await page.goto('/sign-in?lang=en-US');
+  await expect(page).toHaveURL(/\/account$/);
+  await page.getByRole('button', { name: 'StarPilot' }).click();
+  await expect(page.getByRole('link', { name: 'Password and security' })).toBeVisible();
+  await expectNoAxeViolations(page);
+});
+
+test('required consent sends the user to update-consent', async ({ page }) => {
+  await withSession(page, { ...ACCOUNT, tos_consent_required: true });
+  await page.goto('/linked-accounts?lang=en-US');
+  await expect(page).toHaveURL(/\/update-consent$/);
+  expect(await sessionValue(page, 'portal.consentTarget')).toBe('/linked-accounts?lang=en-US');
+});
+
+test('an unknown platform in the URL shows the error page', async ({ page }) => {
+  await withSession(page);
+  await page.goto('/connect/myspace?lang=en-US');
+  await expect(page.getByRole('heading', { level: 1, name: 'Something went wrong' })).toBeVisible();
+  await page.goto('/connect/epic-games?lang=en-US');
+  await expect(page.getByRole('heading', { level: 1, name: 'Connect a platform' })).toBeVisible();
+});
+
+test('flow-only pages without a flow go to the default page', async ({ page }) => {
+  await page.goto('/display-name?lang=en-US');
+  await expect(page).toHaveURL(/\/home$/);
+});
+
+test('an unknown page shows not found', async ({ page }, testInfo) => {
+  await page.goto('/no/such/page?lang=en-US');
+  await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+  await screenshot(page, testInfo, 'not-found-en');
+  await expectNoAxeViolations(page);
+});
+
+test('maintenance mode sends every page to the maintenance page', async ({ page }, testInfo) => {
+  await page.route('**/config.json', async (route) => {
+    const response = await route.fetch();
+    const config = await response.json();
+    await route.fulfill({ response, json: { ...config, maintenanceMode: 'enabled' } });
+  });
+  await page.goto('/account?lang=en-US');
+  await expect(page).toHaveURL(/\/maintenance$/);
+  await expect(page.getByRole('heading', { level: 1, name: "We'll be right back" })).toBeVisible();
+  await screenshot(page, testInfo, 'maintenance-en');
+  await expectNoAxeViolations(page);
+});
+
+test('the maintenance page outside maintenance goes to sign-in', async ({ page }) => {
+  await page.goto('/maintenance');
+  await expect(page).toHaveURL(/\/sign-in$/);
+});

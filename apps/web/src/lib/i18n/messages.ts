@@ -1,0 +1,53 @@
+// The message store: the current language, its messages (en-US as fallback) and t(). A small
+// replacement for i18next that does what the portal needs: lookup, fallback, {{placeholders}}.
+import { useSyncExternalStore } from 'react';
+import { DEFAULT_LOCALE } from '@portal/contract/data/locales';
+import type { LocaleTag } from '@portal/contract/data/locales';
+import { interpolate } from '@portal/contract/errors/wire-error';
+
+type Messages = Record<string, string>;
+type Listener = () => void;
+
+let language: LocaleTag = DEFAULT_LOCALE;
+const tables = new Map<string, Messages>();
+const listeners = new Set<Listener>();
+let snapshot: { language: LocaleTag } = { language };
+
+export function addMessages(tag: LocaleTag, messages: Messages): void {
+  tables.set(tag, { ...(tables.get(tag) ?? {}), ...messages });
+}
+
+export function hasMessages(tag: LocaleTag): boolean {
+  return tables.has(tag);
+}
+
+export function setLanguage(tag: LocaleTag): void {
+  language = tag;
+  snapshot = { language };
+  for (const listener of listeners) listener();
+}
+
+export function currentLanguage(): LocaleTag {
+  return language;
+}
+
+/** The message of a key in the current language, else English, else the key itself. */
+export function t(key: string, values?: Record<string, unknown>): string {
+  const text = tables.get(language)?.[key] ?? tables.get(DEFAULT_LOCALE)?.[key];
+  if (text === undefined) {
+    if (import.meta.env.DEV) console.warn(`missing message ${key}`);
+    return key;
+  }
+  return values ? interpolate(text, values) : text;
+}
+
+function subscribe(listener: Listener) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** Re-renders on a language change; the shape of react-i18next's hook. */
+export function useTranslation() {
+  const current = useSyncExternalStore(subscribe, () => snapshot);
+  return { t, i18n: current };
+}
