@@ -8,11 +8,17 @@ export function DebugBar() {
   const { t } = useTranslation();
   const { debug, environment, settings } = useServices();
   const id = useId();
+  const labelId = useId();
   if (!debug) return null;
   return (
-    <div className="debug-bar" style={{ borderBlockEndColor: environment.color }}>
+    <div
+      className="debug-bar"
+      role="region"
+      aria-labelledby={labelId}
+      style={{ borderBlockEndColor: environment.color }}
+    >
       <span className="debug-dot" style={{ background: environment.color }} aria-hidden="true" />
-      <span>{t('debug.environment', { name: environment.name })}</span>
+      <span id={labelId}>{t('debug.environment', { name: environment.name })}</span>
       <label htmlFor={id}>{t('debug.switch')}</label>
       <select
         id={id}
