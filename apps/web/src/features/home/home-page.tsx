@@ -4,6 +4,7 @@ import { useEffect } from 'react';
 import { isLoggedIn } from '../../lib/auth/session-store.ts';
 import { useSession } from '../../app/services.tsx';
 import { FeaturedGames } from './featured-games.tsx';
+import { SignInLinks } from './sign-in-links.tsx';
 
 const FEATURES = ['home.featureLink', 'home.featureProgress', 'home.featureFriends', 'home.featurePlaytests'] as const;
 
@@ -25,14 +26,7 @@ export function HomePage() {
               {t('home.accountSettings')}
             </Link>
           ) : (
-            <>
-              <Link className="button" to="/sign-in">
-                {t('home.signIn')}
-              </Link>
-              <Link className="button button-on-dark" to="/sign-up">
-                {t('home.createAccount')}
-              </Link>
-            </>
+            <SignInLinks secondaryClass="button-on-dark" />
           )}
         </div>
       </div>
