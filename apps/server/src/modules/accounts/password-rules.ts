@@ -1,0 +1,38 @@
+// Password rules of spec 000 §5, checked before hashing: length, character classes, not the display
+// name, not one of the most common breached passwords. (Reuse of an earlier password needs the
+// stored hashes and is checked by the service.)
+import { createRequire } from 'node:module';
+import { PASSWORD_MIN_LENGTH } from '@portal/contract/data/constants';
+
+export const PASSWORD_MAX_LENGTH = 256;
+
+export type PasswordProblem = 'too_short' | 'too_long' | 'missing_classes' | 'contains_display_name' | 'common';
+
+// 49,000 passwords most often found in breaches, from @zxcvbn-ts/language-common (shipped with the
+// package, no network needed). Compared case-insensitively.
+const common: Set<string> = (() => {
+  const require = createRequire(import.meta.url);
+  const module = require('@zxcvbn-ts/language-common') as { dictionary: Record<string, readonly string[]> };
+  return new Set((module.dictionary['passwords-common'] ?? []).map((p) => p.toLowerCase()));
+})();
+
+export function commonPasswordCount(): number {
+  return common.size;
+}
+
+/** The first rule a new password breaks, or null when it may be used. */
+export function passwordProblem(password: string, displayName: string | null): PasswordProblem | null {
+  const length = [...password].length;
+  if (length < PASSWORD_MIN_LENGTH) return 'too_short';
+  if (length > PASSWORD_MAX_LENGTH) return 'too_long';
+  const classes = [/\p{Lu}/u, /\p{Ll}/u, /\p{Nd}/u, /[^\p{L}\p{Nd}]/u];
+  if (!classes.every((pattern) => pattern.test(password))) return 'missing_classes';
+  if (displayName && displayName.length >= 3 && password.toLowerCase().includes(displayName.toLowerCase())) {
+    return 'contains_display_name';
+  }
+  const lower = password.toLowerCase();
+  // Also catch a common password dressed up with a capital and a trailing digit or symbol.
+  const stripped = lower.replace(/[^\p{L}\p{Nd}]+$/u, '').replace(/\d+$/, '');
+  if (common.has(lower) || (stripped.length >= 4 && common.has(stripped))) return 'common';
+  return null;
+}
