@@ -1,9 +1,13 @@
 // argon2id with OWASP's parameters (19 MiB, t=2, p=1). Hashes record their parameters, so a hash
 // made with older parameters is recognised and replaced at the next successful sign-in.
-import { Algorithm, hash, verify } from '@node-rs/argon2';
+import { hash, verify } from '@node-rs/argon2';
+import type { Algorithm } from '@node-rs/argon2';
+
+/** Algorithm.Argon2id: the enum is a const enum, which type stripping cannot read at run time. */
+const ARGON2ID = 2 as Algorithm;
 
 export const ARGON2_PARAMS = {
-  algorithm: Algorithm.Argon2id,
+  algorithm: ARGON2ID,
   memoryCost: 19_456,
   timeCost: 2,
   parallelism: 1,
