@@ -1,6 +1,6 @@
 // Test harness: an app on a fresh database. TEST_DATABASE=postgres (set by the vitest project when
 // DATABASE_URL is present) gives each app its own PostgreSQL schema; otherwise in-memory PGlite.
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import pg from 'pg';
 import { buildApp } from '../src/app.ts';
@@ -98,4 +98,24 @@ export async function testApp(
 /** Headers of a call from the portal's web app. */
 export function portalHeaders(extra: Record<string, string> = {}): Record<string, string> {
   return { 'x-hydra-api-key': API_KEY, accept: 'application/x-ag-json', ...extra };
+}
+
+/** Inserts a completed account (for tests of calls that need one); answers its id. */
+export async function insertAccount(
+  db: Database,
+  fields: { email?: string; username?: string; passwordHash?: string | null; id?: string } = {},
+): Promise<string> {
+  const id = fields.id ?? randomUUID();
+  await db.query(
+    `INSERT INTO accounts (id, public_id, email, email_verified, username, password_hash, completed, country, date_of_birth)
+     VALUES ($1, $2, $3, true, $4, $5, true, 'US', '1990-04-01')`,
+    [
+      id,
+      `P-${id.slice(0, 8).toUpperCase()}`,
+      fields.email ?? `${id.slice(0, 8)}@example.com`,
+      fields.username ?? `Player${id.slice(0, 6)}`,
+      fields.passwordHash ?? null,
+    ],
+  );
+  return id;
 }

@@ -30,6 +30,7 @@ function udtName(sqlType: string): string {
     'text[]': '_text',
     boolean: 'bool',
     integer: 'int4',
+    date: 'date',
     bigserial: 'int8',
     jsonb: 'jsonb',
     'timestamp with time zone': 'timestamptz',

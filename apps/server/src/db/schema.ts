@@ -1,7 +1,19 @@
 // Drizzle view of the tables that the SQL migrations create. The migrations are the source of the
 // schema; a test migrates an empty database and checks that it matches these definitions.
 import { sql } from 'drizzle-orm';
-import { bigserial, boolean, index, integer, jsonb, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigserial,
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  unique,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -119,6 +131,56 @@ export const sessions = pgTable(
   (t) => [index('sessions_account_id_idx').on(t.accountId), index('sessions_family_id_idx').on(t.familyId)],
 );
 
+export const accounts = pgTable('accounts', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  publicId: text('public_id').notNull().unique(),
+  email: text('email'),
+  emailPending: text('email_pending'),
+  emailVerified: boolean('email_verified').notNull().default(false),
+  username: text('username'),
+  usernameUpdatedAt: timestamptz('username_updated_at'),
+  dateOfBirth: date('date_of_birth', { mode: 'string' }),
+  country: text('country'),
+  territory: text('territory'),
+  locale: text('locale').notNull().default('en-US'),
+  passwordHash: text('password_hash'),
+  stub: boolean('stub').notNull().default(false),
+  completed: boolean('completed').notNull().default(false),
+  registrationFlagged: boolean('registration_flagged').notNull().default(false),
+  marketingOptIn: boolean('marketing_opt_in').notNull().default(false),
+  avatarSlug: text('avatar_slug'),
+  friendRequestEmails: boolean('friend_request_emails').notNull().default(true),
+  failedSignIns: integer('failed_sign_ins').notNull().default(0),
+  lockedAt: timestamptz('locked_at'),
+  createdAt: timestamptz('created_at').notNull().defaultNow(),
+  updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+});
+
+export const passwordHistory = pgTable('password_history', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  accountId: uuid('account_id')
+    .notNull()
+    .references(() => accounts.id, { onDelete: 'cascade' }),
+  passwordHash: text('password_hash').notNull(),
+  createdAt: timestamptz('created_at').notNull().defaultNow(),
+});
+
+export const refreshTokens = pgTable('refresh_tokens', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  accountId: uuid('account_id')
+    .notNull()
+    .references(() => accounts.id, { onDelete: 'cascade' }),
+  familyId: uuid('family_id').notNull(),
+  sessionId: uuid('session_id')
+    .notNull()
+    .references(() => sessions.id, { onDelete: 'cascade' }),
+  tokenHash: text('token_hash').notNull().unique(),
+  familyExpiresAt: timestamptz('family_expires_at').notNull(),
+  usedAt: timestamptz('used_at'),
+  revokedAt: timestamptz('revoked_at'),
+  createdAt: timestamptz('created_at').notNull().defaultNow(),
+});
+
 export const schema = {
   apiClients,
   games,
@@ -130,4 +192,7 @@ export const schema = {
   mailOutbox,
   rateLimits,
   sessions,
+  accounts,
+  passwordHistory,
+  refreshTokens,
 };

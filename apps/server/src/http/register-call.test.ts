@@ -4,7 +4,7 @@ import Fastify from 'fastify';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { testConfig, testDatabase } from '../../test/helpers.ts';
+import { insertAccount, testConfig, testDatabase } from '../../test/helpers.ts';
 import { createSessions } from '../create-deps.ts';
 import type { Deps } from '../deps.ts';
 import type { SessionsService } from '../modules/sessions/service.ts';
@@ -52,6 +52,7 @@ beforeAll(async () => {
   const database = await testDatabase();
   drop = database.drop;
   sessions = createSessions(database.db, config);
+  await insertAccount(database.db, { id: ACCOUNT });
   app = Fastify();
   app.decorate('deps', { config, db: database.db, sessions } as unknown as Deps);
   registerContext(app);
