@@ -22,6 +22,7 @@ import { registerAccounts } from './modules/accounts/routes.ts';
 import { registerAnalyticsDevRoutes } from './modules/analytics/dev-routes.ts';
 import { registerAnalytics } from './modules/analytics/routes.ts';
 import { registerGames } from './modules/games/routes.ts';
+import { registerSessions } from './modules/sessions/routes.ts';
 import { registerSettings } from './modules/settings/routes.ts';
 import { registerHttpRateLimit } from './rate-limit/http-rate-limit.ts';
 
@@ -92,6 +93,7 @@ export async function buildApp(config: Config, deps?: Deps): Promise<App> {
       registerGames(api, resolved);
       registerAccounts(api, resolved);
       registerAnalytics(api, resolved);
+      registerSessions(api, resolved);
     },
     { prefix: '/api' },
   );

@@ -54,6 +54,9 @@ export const configSchema = z.object({
   SENTRY_ENV: z.string().default(''),
   GTM_ID: z.string().default(''),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(900),
+  REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  SOFT_LOCK_THRESHOLD: z.coerce.number().int().min(3).max(100).default(10),
+  SIGN_IN_PER_MINUTE: z.coerce.number().int().min(1).default(20),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(10_000),
 });
 

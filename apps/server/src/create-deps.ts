@@ -5,8 +5,10 @@ import { openDatabase } from './db/database.ts';
 import { migrate } from './db/migrate.ts';
 import type { Deps } from './deps.ts';
 import { Mailer, OutboxTransport, SmtpTransport } from './mail/mailer.ts';
+import { RefreshRepo } from './modules/sessions/refresh-repo.ts';
 import { SessionsRepo } from './modules/sessions/repo.ts';
 import { SessionsService } from './modules/sessions/service.ts';
+import { TokenService } from './modules/sessions/token-service.ts';
 import { createCounterStore } from './rate-limit/counter-store.ts';
 import { ensurePortalClient, seedDemo } from './seed/demo.ts';
 
@@ -25,12 +27,18 @@ export async function createDeps(config: Config, log?: FastifyBaseLogger): Promi
     db,
     mailer,
     counters: createCounterStore(db, config.REDIS_URL),
-    sessions: createSessions(db, config),
+    ...createSessions(db, config),
   };
 }
 
-export function createSessions(db: Deps['db'], config: Config): SessionsService {
-  return new SessionsService(new SessionsRepo(db.orm), { accessTokenTtlSeconds: config.ACCESS_TOKEN_TTL_SECONDS });
+export function createSessions(db: Deps['db'], config: Config): Pick<Deps, 'sessions' | 'tokens'> {
+  const sessions = new SessionsService(new SessionsRepo(db.orm), {
+    accessTokenTtlSeconds: config.ACCESS_TOKEN_TTL_SECONDS,
+  });
+  const tokens = new TokenService(sessions, new RefreshRepo(db.orm), {
+    refreshTokenTtlDays: config.REFRESH_TOKEN_TTL_DAYS,
+  });
+  return { sessions, tokens };
 }
 
 export async function closeDeps(deps: Deps): Promise<void> {

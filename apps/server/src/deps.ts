@@ -2,6 +2,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { SessionsService } from './modules/sessions/service.ts';
+import type { TokenService } from './modules/sessions/token-service.ts';
 import type { CounterStore } from './rate-limit/counter-store.ts';
 
 /** What the app is built from; tests pass their own database, mailer or counter store. */
@@ -11,6 +12,7 @@ export interface Deps {
   mailer: Mailer;
   counters: CounterStore;
   sessions: SessionsService;
+  tokens: TokenService;
 }
 
 declare module 'fastify' {

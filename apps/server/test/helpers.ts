@@ -81,7 +81,7 @@ export async function testApp(
     db,
     mailer,
     counters: new PostgresCounterStore(db),
-    sessions: createSessions(db, config),
+    ...createSessions(db, config),
   };
   const app = await buildApp(config, deps);
   await app.ready();

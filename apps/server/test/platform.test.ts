@@ -139,7 +139,17 @@ describe('OpenAPI', () => {
       .filter((o) => o['x-implemented'])
       .map((o) => o.operationId)
       .sort();
-    expect(implemented).toEqual(['accounts.location', 'analytics.send', 'games.get', 'settings.public']);
+    expect(implemented).toEqual([
+      'accounts.location',
+      'accounts.me',
+      'analytics.send',
+      'games.get',
+      'sessions.current',
+      'sessions.password',
+      'sessions.signOut',
+      'sessions.token',
+      'settings.public',
+    ]);
     const game = doc.paths['/games/{slug}'].get;
     expect(game.parameters[0]).toMatchObject({ name: 'slug', in: 'path', required: true });
     expect(game.responses['200'].content['application/x-ag-json'].schema.properties.created_at.format).toBe(

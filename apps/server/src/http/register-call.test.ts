@@ -51,7 +51,7 @@ beforeAll(async () => {
   const config = testConfig();
   const database = await testDatabase();
   drop = database.drop;
-  sessions = createSessions(database.db, config);
+  sessions = createSessions(database.db, config).sessions;
   await insertAccount(database.db, { id: ACCOUNT });
   app = Fastify();
   app.decorate('deps', { config, db: database.db, sessions } as unknown as Deps);

@@ -33,6 +33,11 @@ export class SessionsRepo {
     return row;
   }
 
+  async findById(id: string): Promise<SessionRow | undefined> {
+    const [row] = await this.#orm.select().from(sessions).where(eq(sessions.id, id)).limit(1);
+    return row;
+  }
+
   async revoke(id: string): Promise<void> {
     await this.#orm.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, id));
   }

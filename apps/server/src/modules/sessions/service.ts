@@ -53,6 +53,15 @@ export class SessionsService {
     return row ? toResolved(row) : null;
   }
 
+  async find(sessionId: string): Promise<(ResolvedSession & { createdAt: Date; accessExpiresAt: Date }) | null> {
+    const row = await this.#repo.findById(sessionId);
+    return row ? { ...toResolved(row), createdAt: row.createdAt, accessExpiresAt: row.accessExpiresAt } : null;
+  }
+
+  get accessTokenTtlSeconds(): number {
+    return this.#accessTtlMs / 1000;
+  }
+
   revoke(sessionId: string): Promise<void> {
     return this.#repo.revoke(sessionId);
   }

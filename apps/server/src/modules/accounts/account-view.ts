@@ -1,0 +1,49 @@
+// An account row as the contract's `account` object (spec 001 §3 "Account (as returned)").
+import type { Account } from '@portal/contract/calls/entities';
+import { DEFAULT_AVATAR, USERNAME_CHANGE_INTERVAL_DAYS } from '@portal/contract/data/constants';
+import type { AccountRow } from './repo.ts';
+
+const DAY_MS = 86_400_000;
+
+export function canChangeUsername(row: Pick<AccountRow, 'usernameUpdatedAt'>, now = new Date()): boolean {
+  return (
+    row.usernameUpdatedAt === null ||
+    now.getTime() - row.usernameUpdatedAt.getTime() >= USERNAME_CHANGE_INTERVAL_DAYS * DAY_MS
+  );
+}
+
+export function toAccount(row: AccountRow): Account {
+  return {
+    id: row.id,
+    public_id: row.publicId,
+    email: row.email,
+    email_pending: row.emailPending,
+    username: row.username,
+    date_of_birth: row.dateOfBirth,
+    email_verified: row.emailVerified,
+    // Versioned consents arrive with the consent work; until then nothing new needs consent.
+    tos_consent_required: false,
+    privacy_policy_consent_required: false,
+    password_set: row.passwordHash !== null,
+    stub: row.stub,
+    completed: row.completed,
+    mfa_active: false,
+    mfa: null,
+    mfa_generated_at: null,
+    registration_flagged: row.registrationFlagged,
+    links: {},
+    identity_links: [],
+    avatar: {
+      slug: row.avatarSlug ?? 'default',
+      image_url: `/avatars/${row.avatarSlug ? `${row.avatarSlug}.png` : DEFAULT_AVATAR}`,
+    },
+    locale: row.locale as Account['locale'],
+    country: row.country,
+    territory: row.territory,
+    username_updated_at: row.usernameUpdatedAt,
+    can_change_username: canChangeUsername(row),
+    marketing_opt_in: row.marketingOptIn,
+    game_links: [],
+    email_notification_preferences: { friend_request: row.friendRequestEmails },
+  };
+}

@@ -1,0 +1,36 @@
+// Sign-in with email and password. An unknown email, an account without a password and a wrong
+// password all answer invalid_credentials after the same argon2id work, so neither the answer nor
+// its timing tells whether an account exists. Consecutive failures soft-lock the account (1220).
+import { RequestError } from '../../http/request-error.ts';
+import { decoyHash, hashPassword, needsRehash, verifyPassword } from '../accounts/password-hasher.ts';
+import type { AccountRow, AccountsRepo } from '../accounts/repo.ts';
+import type { IssuedTokens, TokenService } from './token-service.ts';
+
+export class PasswordSignIn {
+  readonly #accounts: AccountsRepo;
+  readonly #tokens: TokenService;
+  readonly #lockThreshold: number;
+
+  constructor(accounts: AccountsRepo, tokens: TokenService, options: { lockThreshold: number }) {
+    this.#accounts = accounts;
+    this.#tokens = tokens;
+    this.#lockThreshold = options.lockThreshold;
+  }
+
+  async signIn(email: string, password: string): Promise<{ tokens: IssuedTokens; account: AccountRow }> {
+    const account = await this.#accounts.findByEmail(email);
+    const stored = account?.passwordHash ?? (await decoyHash());
+    const matches = await verifyPassword(stored, password);
+    if (!account || account.passwordHash === null || account.stub) throw new RequestError('invalid_credentials');
+    if (account.lockedAt !== null) throw new RequestError('account_soft_locked', { body: { reset_password: true } });
+    if (!matches) {
+      const { locked } = await this.#accounts.recordFailedSignIn(account.id, this.#lockThreshold);
+      if (locked) throw new RequestError('account_soft_locked', { body: { reset_password: true } });
+      throw new RequestError('invalid_credentials');
+    }
+    const rehashed = needsRehash(account.passwordHash) ? await hashPassword(password) : undefined;
+    await this.#accounts.recordSuccessfulSignIn(account.id, rehashed);
+    const tokens = await this.#tokens.start({ accountId: account.id });
+    return { tokens, account };
+  }
+}

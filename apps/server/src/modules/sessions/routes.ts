@@ -1,0 +1,73 @@
+import { getCurrentSession, signInWithPassword, signOut, token } from '@portal/contract/calls/sessions';
+import type { FastifyInstance } from 'fastify';
+import type { Deps } from '../../deps.ts';
+import { registerCall } from '../../http/register-call.ts';
+import { RequestError } from '../../http/request-error.ts';
+import { toAccount } from '../accounts/account-view.ts';
+import { AccountsRepo } from '../accounts/repo.ts';
+import type { AccountRow } from '../accounts/repo.ts';
+import { PasswordSignIn } from './password-sign-in.ts';
+import type { IssuedTokens } from './token-service.ts';
+
+function tokenAnswer(tokens: IssuedTokens, account: AccountRow) {
+  return {
+    access_token: tokens.accessToken,
+    refresh_token: tokens.refreshToken,
+    expires_in: tokens.expiresIn,
+    token_type: 'Bearer' as const,
+    mfa_required: tokens.session.mfaPending,
+    account: toAccount(account),
+  };
+}
+
+export function registerSessions(app: FastifyInstance, deps: Deps) {
+  const accounts = new AccountsRepo(deps.db.orm);
+  const passwordSignIn = new PasswordSignIn(accounts, deps.tokens, { lockThreshold: deps.config.SOFT_LOCK_THRESHOLD });
+  const signInLimit = { rateLimit: { max: deps.config.SIGN_IN_PER_MINUTE, timeWindow: 60_000 } };
+
+  registerCall(
+    app,
+    signInWithPassword,
+    async ({ body }) => {
+      const { tokens, account } = await passwordSignIn.signIn(body.email, body.password);
+      return tokenAnswer(tokens, account);
+    },
+    signInLimit,
+  );
+
+  registerCall(
+    app,
+    token,
+    async ({ body }) => {
+      if (body.grant_type !== 'refresh_token') {
+        // The other grants (emailed code, device code, game authorization code) come with their flows.
+        throw new RequestError('invalid_request', {
+          body: { reason: 'unsupported_grant_type', grant_type: body.grant_type },
+        });
+      }
+      const tokens = await deps.tokens.refresh(body.refresh_token);
+      const account = await accounts.findById(tokens.session.accountId);
+      if (!account) throw new RequestError('auth_expired');
+      return tokenAnswer(tokens, account);
+    },
+    signInLimit,
+  );
+
+  registerCall(app, signOut, async ({ request }) => {
+    if (request.ctx.session) await deps.tokens.end(request.ctx.session);
+    return {};
+  });
+
+  registerCall(app, getCurrentSession, async ({ request }) => {
+    const session = request.ctx.session;
+    const found = session ? await deps.sessions.find(session.id) : null;
+    const account = session ? await accounts.findById(session.accountId) : undefined;
+    if (!found || !account) throw new RequestError('auth_expired');
+    return {
+      account: toAccount(account),
+      mfa_required: found.mfaPending,
+      created_at: found.createdAt,
+      expires_at: found.accessExpiresAt,
+    };
+  });
+}
