@@ -142,9 +142,11 @@ describe('OpenAPI', () => {
     expect(implemented).toEqual([
       'accounts.location',
       'accounts.me',
+      'accounts.registerEmail',
       'analytics.send',
       'games.get',
       'sessions.current',
+      'sessions.email',
       'sessions.password',
       'sessions.signOut',
       'sessions.token',

@@ -181,6 +181,19 @@ export const refreshTokens = pgTable('refresh_tokens', {
   createdAt: timestamptz('created_at').notNull().defaultNow(),
 });
 
+export const emailCodes = pgTable('email_codes', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  purpose: text('purpose', { enum: ['register', 'sign_in', 'verify_email', 'delete_account'] }).notNull(),
+  email: text('email').notNull(),
+  codeHash: text('code_hash').notNull(),
+  expiresAt: timestamptz('expires_at').notNull(),
+  attempts: integer('attempts').notNull().default(0),
+  consumedAt: timestamptz('consumed_at'),
+  createdAt: timestamptz('created_at')
+    .notNull()
+    .default(sql`clock_timestamp()`),
+});
+
 export const schema = {
   apiClients,
   games,
@@ -195,4 +208,5 @@ export const schema = {
   accounts,
   passwordHistory,
   refreshTokens,
+  emailCodes,
 };

@@ -1,10 +1,11 @@
-import { getLocation } from '@portal/contract/calls/accounts';
+import { getLocation, sendRegistrationEmail } from '@portal/contract/calls/accounts';
 import { getMe } from '@portal/contract/calls/accounts-me';
 import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../../deps.ts';
 import { registerCall } from '../../http/register-call.ts';
 import { RequestError } from '../../http/request-error.ts';
 import { toAccount } from './account-view.ts';
+import { CODE_TTL_MINUTES, EmailCodes } from '../email-codes/service.ts';
 import { locate } from './location.ts';
 import { AccountsRepo } from './repo.ts';
 
@@ -17,6 +18,22 @@ export function registerAccounts(app: FastifyInstance, deps: Deps) {
   registerCall(app, getLocation, async ({ request }) => locate(request, options));
 
   const accounts = new AccountsRepo(deps.db.orm);
+  const codes = new EmailCodes(deps.db.orm, deps.counters);
+
+  // Same answer for an address that already has an account; it gets no code.
+  registerCall(app, sendRegistrationEmail, async ({ body, request }) => {
+    await codes.checkSendLimits('register', body.email, request.ip);
+    if (!(await accounts.findByEmail(body.email))) {
+      const code = await codes.issue('register', body.email);
+      await deps.mailer.send({
+        to: body.email,
+        locale: request.ctx.locale,
+        template: 'register_code',
+        data: { code, minutes: CODE_TTL_MINUTES },
+      });
+    }
+    return {};
+  });
   registerCall(app, getMe, async ({ request }) => {
     const account = request.ctx.session ? await accounts.findById(request.ctx.session.accountId) : undefined;
     if (!account) throw new RequestError('auth_expired');

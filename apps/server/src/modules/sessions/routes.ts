@@ -1,4 +1,11 @@
-import { getCurrentSession, signInWithPassword, signOut, token } from '@portal/contract/calls/sessions';
+import {
+  getCurrentSession,
+  sendSignInEmail,
+  signInWithPassword,
+  signOut,
+  token,
+} from '@portal/contract/calls/sessions';
+import type { LocaleTag } from '@portal/contract/data/locales';
 import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../../deps.ts';
 import { registerCall } from '../../http/register-call.ts';
@@ -6,6 +13,7 @@ import { RequestError } from '../../http/request-error.ts';
 import { toAccount } from '../accounts/account-view.ts';
 import { AccountsRepo } from '../accounts/repo.ts';
 import type { AccountRow } from '../accounts/repo.ts';
+import { CODE_TTL_MINUTES, EmailCodes } from '../email-codes/service.ts';
 import { PasswordSignIn } from './password-sign-in.ts';
 import type { IssuedTokens } from './token-service.ts';
 
@@ -24,6 +32,23 @@ export function registerSessions(app: FastifyInstance, deps: Deps) {
   const accounts = new AccountsRepo(deps.db.orm);
   const passwordSignIn = new PasswordSignIn(accounts, deps.tokens, { lockThreshold: deps.config.SOFT_LOCK_THRESHOLD });
   const signInLimit = { rateLimit: { max: deps.config.SIGN_IN_PER_MINUTE, timeWindow: 60_000 } };
+  const codes = new EmailCodes(deps.db.orm, deps.counters);
+
+  // The answer is the same whether or not the address has an account; only an account gets a code.
+  registerCall(app, sendSignInEmail, async ({ body, request }) => {
+    await codes.checkSendLimits('sign_in', body.email, request.ip);
+    const account = await accounts.findByEmail(body.email);
+    if (account && !account.stub) {
+      const code = await codes.issue('sign_in', body.email);
+      await deps.mailer.send({
+        to: account.email ?? body.email,
+        locale: account.locale as LocaleTag,
+        template: 'sign_in_code',
+        data: { code, minutes: CODE_TTL_MINUTES },
+      });
+    }
+    return {};
+  });
 
   registerCall(
     app,
@@ -39,8 +64,16 @@ export function registerSessions(app: FastifyInstance, deps: Deps) {
     app,
     token,
     async ({ body }) => {
+      if (body.grant_type === 'email_code') {
+        await codes.consume('sign_in', body.email, body.code);
+        const account = await accounts.findByEmail(body.email);
+        if (!account || account.stub) throw new RequestError('email_code_invalid');
+        if (account.lockedAt !== null)
+          throw new RequestError('account_soft_locked', { body: { reset_password: true } });
+        return tokenAnswer(await deps.tokens.start({ accountId: account.id }), account);
+      }
       if (body.grant_type !== 'refresh_token') {
-        // The other grants (emailed code, device code, game authorization code) come with their flows.
+        // The device code and game authorization code grants come with the device and OAuth flows.
         throw new RequestError('invalid_request', {
           body: { reason: 'unsupported_grant_type', grant_type: body.grant_type },
         });

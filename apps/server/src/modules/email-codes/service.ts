@@ -1,0 +1,102 @@
+// One-time codes sent by mail: 6 digits from the CSPRNG, stored as a salted hash, single use,
+// valid 10 minutes, at most 5 wrong tries; a newer code replaces the older ones. Sending is
+// limited per address and per client, and a refusal says how long to wait.
+import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import type { Orm } from '../../db/database.ts';
+import { emailCodes } from '../../db/schema.ts';
+import { RequestError } from '../../http/request-error.ts';
+import type { CounterStore } from '../../rate-limit/counter-store.ts';
+
+export type CodePurpose = 'register' | 'sign_in' | 'verify_email' | 'delete_account';
+
+export const CODE_TTL_MINUTES = 10;
+export const CODE_MAX_ATTEMPTS = 5;
+/** At most one code per address and purpose every 30 s, and 5 in 10 minutes. */
+const GAP_MS = 30_000;
+const WINDOW_MS = 10 * 60_000;
+const PER_WINDOW = 5;
+/** Codes asked for by one client address per hour, all addresses together. */
+const PER_CLIENT_HOUR = 30;
+
+function hashCode(id: string, code: string): Buffer {
+  return createHash('sha256').update(`${id}:${code}`).digest();
+}
+
+export class EmailCodes {
+  readonly #orm: Orm;
+  readonly #counters: CounterStore;
+
+  constructor(orm: Orm, counters: CounterStore) {
+    this.#orm = orm;
+    this.#counters = counters;
+  }
+
+  /** Refuses with too_many_requests (and the wait in seconds) when this send would pass a limit. */
+  async checkSendLimits(purpose: CodePurpose, email: string, client: string): Promise<void> {
+    const address = email.toLowerCase();
+    const checks: [string, number, number][] = [
+      [`code-gap:${purpose}:${address}`, GAP_MS, 1],
+      [`code-window:${purpose}:${address}`, WINDOW_MS, PER_WINDOW],
+      [`code-client:${client}`, 3_600_000, PER_CLIENT_HOUR],
+    ];
+    for (const [key, windowMs, max] of checks) {
+      const hit = await this.#counters.hit(key, windowMs);
+      if (hit.count > max) {
+        const seconds = Math.max(1, Math.ceil((hit.resetAt - Date.now()) / 1000));
+        throw new RequestError('too_many_requests', { body: { seconds }, headers: { 'retry-after': String(seconds) } });
+      }
+    }
+  }
+
+  /** Makes a new code for an address, replacing earlier ones; answers the code to mail. */
+  async issue(purpose: CodePurpose, email: string): Promise<string> {
+    const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+    const id = crypto.randomUUID();
+    await this.#orm
+      .update(emailCodes)
+      .set({ consumedAt: sql`clock_timestamp()` })
+      .where(
+        and(
+          eq(emailCodes.purpose, purpose),
+          sql`lower(${emailCodes.email}) = lower(${email})`,
+          isNull(emailCodes.consumedAt),
+        ),
+      );
+    await this.#orm.insert(emailCodes).values({
+      id,
+      purpose,
+      email,
+      codeHash: hashCode(id, code).toString('hex'),
+      expiresAt: new Date(Date.now() + CODE_TTL_MINUTES * 60_000),
+    });
+    return code;
+  }
+
+  /** Uses up the code, or throws email_code_not_sent / email_code_expired / email_code_invalid. */
+  async consume(purpose: CodePurpose, email: string, code: string): Promise<void> {
+    const [row] = await this.#orm
+      .select()
+      .from(emailCodes)
+      .where(and(eq(emailCodes.purpose, purpose), sql`lower(${emailCodes.email}) = lower(${email})`))
+      .orderBy(desc(emailCodes.createdAt))
+      .limit(1);
+    if (!row || row.consumedAt !== null) throw new RequestError('email_code_not_sent');
+    if (row.expiresAt.getTime() <= Date.now()) throw new RequestError('email_code_expired');
+    if (row.attempts >= CODE_MAX_ATTEMPTS) throw new RequestError('email_code_expired');
+    const matches = timingSafeEqual(Buffer.from(row.codeHash, 'hex'), hashCode(row.id, code.trim()));
+    if (!matches) {
+      await this.#orm
+        .update(emailCodes)
+        .set({ attempts: sql`${emailCodes.attempts} + 1` })
+        .where(eq(emailCodes.id, row.id));
+      throw new RequestError('email_code_invalid', { body: { attempts_left: CODE_MAX_ATTEMPTS - row.attempts - 1 } });
+    }
+    const used = await this.#orm
+      .update(emailCodes)
+      .set({ consumedAt: sql`clock_timestamp()` })
+      .where(and(eq(emailCodes.id, row.id), isNull(emailCodes.consumedAt)))
+      .returning({ id: emailCodes.id });
+    if (used.length !== 1) throw new RequestError('email_code_not_sent');
+  }
+}
