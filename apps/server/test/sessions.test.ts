@@ -134,7 +134,7 @@ describe('refresh tokens', () => {
       method: 'POST',
       url: '/api/sessions/auth/token',
       headers: portalHeaders({ 'content-type': 'application/json' }),
-      payload: { grant_type: 'email_code', email: 'pilot@example.com', code: '123456' },
+      payload: { grant_type: 'device_code', code: 'ABCD-EFGH-J' },
     });
     expect(res.statusCode).toBe(400);
     expect(res.json().body).toMatchObject({ reason: 'unsupported_grant_type' });
