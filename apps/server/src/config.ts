@@ -57,6 +57,11 @@ export const configSchema = z.object({
   REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   SOFT_LOCK_THRESHOLD: z.coerce.number().int().min(3).max(100).default(10),
   SIGN_IN_PER_MINUTE: z.coerce.number().int().min(1).default(20),
+  USERNAME_MIN_LENGTH: z.coerce.number().int().min(1).max(32).default(4),
+  USERNAME_MAX_LENGTH: z.coerce.number().int().min(4).max(64).default(16),
+  MIN_AGE_BY_COUNTRY: z.string().optional(),
+  CAPTCHA_PROVIDER: z.enum(['none', 'turnstile', 'hcaptcha', 'recaptcha']).default('none'),
+  CAPTCHA_SECRET: z.string().optional(),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(10_000),
 });
 

@@ -101,10 +101,11 @@ export const loginInfo = defineCall({
   method: 'POST',
   path: '/accounts/login_info',
   auth: 'public',
-  summary: 'How an email address can sign in: whether it has an account and a password.',
+  summary: 'How an email address signs in: with a password, or else with an emailed code.',
   body: z.object({ email: email() }),
-  // payload not shown in the spec: chosen {exists, password_set}
-  response: z.object({ exists: z.boolean(), password_set: z.boolean() }),
+  // payload not shown in the spec: chosen {password_set}; an unknown address answers false, like an
+  // account without a password, so the answer does not tell whether an account exists.
+  response: z.object({ password_set: z.boolean() }),
 });
 
 export const checkUsername = defineCall({

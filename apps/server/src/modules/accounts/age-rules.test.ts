@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { RequestError } from '../../http/request-error.ts';
+import type { RequestError } from '../../http/request-error.ts';
 import { ageCategory, ageOn, checkLocation, minimumAge, parseMinAgeOverrides } from './age-rules.ts';
 
 const today = new Date('2026-11-22T12:00:00Z');

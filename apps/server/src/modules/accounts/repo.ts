@@ -24,6 +24,21 @@ export class AccountsRepo {
     return row;
   }
 
+  async insert(row: typeof accounts.$inferInsert): Promise<AccountRow> {
+    const [created] = await this.#orm.insert(accounts).values(row).returning();
+    if (!created) throw new Error('account insert returned nothing');
+    return created;
+  }
+
+  async usernameTaken(username: string): Promise<boolean> {
+    const rows = await this.#orm
+      .select({ id: accounts.id })
+      .from(accounts)
+      .where(sql`lower(${accounts.username}) = lower(${username})`)
+      .limit(1);
+    return rows.length > 0;
+  }
+
   /** Counts a failed password sign-in; locks the account when the count reaches the threshold. */
   async recordFailedSignIn(id: string, threshold: number): Promise<{ failed: number; locked: boolean }> {
     const [row] = await this.#orm

@@ -12,21 +12,9 @@ import { registerCall } from '../../http/register-call.ts';
 import { RequestError } from '../../http/request-error.ts';
 import { toAccount } from '../accounts/account-view.ts';
 import { AccountsRepo } from '../accounts/repo.ts';
-import type { AccountRow } from '../accounts/repo.ts';
 import { CODE_TTL_MINUTES, EmailCodes } from '../email-codes/service.ts';
 import { PasswordSignIn } from './password-sign-in.ts';
-import type { IssuedTokens } from './token-service.ts';
-
-function tokenAnswer(tokens: IssuedTokens, account: AccountRow) {
-  return {
-    access_token: tokens.accessToken,
-    refresh_token: tokens.refreshToken,
-    expires_in: tokens.expiresIn,
-    token_type: 'Bearer' as const,
-    mfa_required: tokens.session.mfaPending,
-    account: toAccount(account),
-  };
-}
+import { tokenAnswer } from './token-answer.ts';
 
 export function registerSessions(app: FastifyInstance, deps: Deps) {
   const accounts = new AccountsRepo(deps.db.orm);

@@ -1,0 +1,215 @@
+// POST /api/accounts and the checks of the registration screens.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { portalHeaders, testApp } from './helpers.ts';
+import type { TestApp } from './helpers.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await testApp({}, { seed: false });
+});
+afterAll(() => t.close());
+
+const REGISTER_URL = '/api/accounts?options=account&options=refresh_token';
+const base = { country: 'US', date_of_birth: '1995-06-15', marketing_opt_in: false, tos_consent: true };
+const post = (url: string, payload: unknown, headers: Record<string, string> = {}) =>
+  t.app.inject({
+    method: 'POST',
+    url,
+    headers: portalHeaders({ 'content-type': 'application/json', accept: 'application/json', ...headers }),
+    payload: payload as object,
+  });
+const get = (url: string) =>
+  t.app.inject({ method: 'GET', url, headers: portalHeaders({ accept: 'application/json' }) });
+const register = (body: Record<string, unknown>, headers: Record<string, string> = {}) =>
+  post(REGISTER_URL, { ...base, ...body }, headers);
+const codeFor = async (email: string) => {
+  await t.deps.db.query('DELETE FROM rate_limits');
+  await post('/api/accounts/register/email', { email });
+  const [mail] = (await t.app.inject({ method: 'GET', url: `/dev/outbox?to=${email}` })).json();
+  return mail.code as string;
+};
+
+describe('POST /api/accounts', () => {
+  it('creates an account with an emailed code, verified, and signs it in', async () => {
+    const code = await codeFor('coded@example.com');
+    const res = await register(
+      { email: 'coded@example.com', email_code: code, username: 'CodedPilot' },
+      { 'accept-language': 'de-DE' },
+    );
+    expect(res.statusCode).toBe(201);
+    const body = res.json();
+    expect(body.refresh_token).toMatch(/^rt_/);
+    expect(body.account).toMatchObject({
+      email: 'coded@example.com',
+      username: 'CodedPilot',
+      email_verified: true,
+      password_set: false,
+      completed: true,
+      locale: 'de-DE',
+      country: 'US',
+      date_of_birth: '1995-06-15',
+    });
+    expect(body.account.public_id).toMatch(/^AG[A-Z2-9]{10}$/);
+  });
+
+  it('creates an account with a password, which then signs in', async () => {
+    const res = await register({ email: 'pw@example.com', password: 'Tq8#vLp2-Nova', username: 'NovaRanger' });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().account).toMatchObject({ password_set: true, email_verified: false });
+    const signIn = await post('/api/sessions/auth/password', { email: 'pw@example.com', password: 'Tq8#vLp2-Nova' });
+    expect(signIn.statusCode).toBe(200);
+  });
+
+  it('suggests a display name when none is given', async () => {
+    const res = await register({ email: 'noname@example.com', password: 'Tq8#vLp2-Quiet' });
+    expect(res.json().account.username).toMatch(/^[A-Za-z]+\d{4}$/);
+  });
+
+  it('refuses weak, common and name-containing passwords', async () => {
+    expect((await register({ email: 'a1@example.com', password: 'Ab1!xy' })).statusCode).toBe(400);
+    const weak = await register({ email: 'a2@example.com', password: 'alllowercase1!' });
+    expect(weak.json()).toMatchObject({ code: 'weak_password', body: { reason: 'missing_classes' } });
+    expect((await register({ email: 'a3@example.com', password: 'Password1!' })).json()).toMatchObject({
+      code: 'weak_password',
+      body: { reason: 'common' },
+    });
+    const named = await register({ email: 'a4@example.com', password: 'Xx-CometFox-9', username: 'CometFox' });
+    expect(named.json()).toMatchObject({ code: 'password_contains_display_name', hydraErrorCode: 1006 });
+  });
+
+  it('refuses a taken email (1001) and a taken display name in any case (1000)', async () => {
+    expect((await register({ email: 'PW@example.com', password: 'Tq8#vLp2-Other' })).json()).toMatchObject({
+      hydraErrorCode: 1001,
+    });
+    expect(
+      (await register({ email: 'b1@example.com', password: 'Tq8#vLp2-Other', username: 'novaranger' })).json(),
+    ).toMatchObject({ hydraErrorCode: 1000 });
+  });
+
+  it('refuses display names with spaces or special characters', async () => {
+    const res = await register({ email: 'b2@example.com', password: 'Tq8#vLp2-Other', username: 'Nova Ranger' });
+    expect(res.statusCode).toBe(400);
+    expect(
+      (await register({ email: 'b3@example.com', password: 'Tq8#vLp2-Other', username: 'TheAdmin' })).json().code,
+    ).toBe('username_invalid');
+  });
+
+  it('needs the terms accepted, with the spec message', async () => {
+    const res = await register({ email: 'c1@example.com', password: 'Tq8#vLp2-Other', tos_consent: false });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().body.issues).toContainEqual(
+      expect.objectContaining({
+        path: 'body.tos_consent',
+        message: 'Please agree to Terms of Use and acknowledge the Privacy Policy to continue.',
+      }),
+    );
+  });
+
+  it('refuses under-age players per country, embargoed and unknown countries', async () => {
+    const young = new Date();
+    young.setUTCFullYear(young.getUTCFullYear() - 15);
+    const dob = young.toISOString().slice(0, 10);
+    expect(
+      (
+        await register({ email: 'd1@example.com', password: 'Tq8#vLp2-Other', country: 'DE', date_of_birth: dob })
+      ).json().code,
+    ).toBe('age_gated');
+    expect(
+      (
+        await register({
+          email: 'd2@example.com',
+          password: 'Tq8#vLp2-Young',
+          date_of_birth: dob,
+          username: 'YoungOne',
+        })
+      ).statusCode,
+    ).toBe(201);
+    expect((await register({ email: 'd3@example.com', password: 'Tq8#vLp2-Other', country: 'KP' })).json().code).toBe(
+      'embargoed_country',
+    );
+    expect((await register({ email: 'd4@example.com', password: 'Tq8#vLp2-Other', country: 'ZZ' })).json().code).toBe(
+      'invalid_country_code',
+    );
+    expect(
+      (await register({ email: 'd5@example.com', password: 'Tq8#vLp2-Other', country: 'CA', territory: 'US-CA' }))
+        .statusCode,
+    ).toBe(400);
+  });
+
+  it('refuses a wrong emailed code', async () => {
+    const code = await codeFor('e1@example.com');
+    const wrong = code === '000000' ? '111111' : '000000';
+    expect((await register({ email: 'e1@example.com', email_code: wrong })).json().code).toBe('email_code_invalid');
+  });
+});
+
+describe('registration checks', () => {
+  it('tell whether a display name is free and allowed, and suggest one', async () => {
+    expect((await get('/api/accounts/username/check?username=NovaRanger')).json()).toEqual({ available: false });
+    expect((await get('/api/accounts/username/check?username=FreshName1')).json()).toEqual({ available: true });
+    expect((await get('/api/accounts/username/check?username=Bad%20Name')).json()).toEqual({ available: false });
+    const { username } = (await get('/api/accounts/username/generate')).json();
+    expect((await get(`/api/accounts/username/check?username=${username}`)).json()).toEqual({ available: true });
+  });
+
+  it('tell whether an email is free', async () => {
+    expect((await get('/api/accounts/email/check?email=pw@example.com')).json()).toEqual({ available: false });
+    expect((await get('/api/accounts/email/check?email=free@example.com')).json()).toEqual({ available: true });
+  });
+
+  it('check a date of birth against the country age', async () => {
+    expect((await get('/api/accounts/date_of_birth/check?date_of_birth=1990-01-01&country=DE')).json()).toEqual({
+      passed: true,
+    });
+    expect(
+      (
+        await get(
+          `/api/accounts/date_of_birth/check?date_of_birth=${new Date().getUTCFullYear() - 15}-01-01&country=DE`,
+        )
+      ).json(),
+    ).toEqual({ passed: false });
+    expect((await get('/api/accounts/date_of_birth/check?date_of_birth=1990-01-01&country=CU')).json().code).toBe(
+      'embargoed_country',
+    );
+  });
+
+  it('answer the age category with the adult gate', async () => {
+    const res = await post('/api/accounts/age_category/check', {
+      age_data: { age: 16 },
+      location_data: { country: 'US' },
+    });
+    expect(res.json()).toEqual({ age_gated: false, adult_age_gate: true });
+    const adult = await post('/api/accounts/age_category/check', {
+      age_data: { age: 25 },
+      location_data: { country: 'US' },
+    });
+    expect(adult.json()).toEqual({ age_gated: false, adult_age_gate: false });
+  });
+
+  it('login_info tells only whether a password is set, the same for unknown addresses', async () => {
+    expect((await post('/api/accounts/login_info', { email: 'pw@example.com' })).json()).toEqual({
+      password_set: true,
+    });
+    expect((await post('/api/accounts/login_info', { email: 'coded@example.com' })).json()).toEqual({
+      password_set: false,
+    });
+    expect((await post('/api/accounts/login_info', { email: 'nobody@example.com' })).json()).toEqual({
+      password_set: false,
+    });
+  });
+});
+
+describe('captcha', () => {
+  it('is required on registration when a provider is configured', async () => {
+    const guarded = await testApp({ CAPTCHA_PROVIDER: 'turnstile', CAPTCHA_SECRET: 'test-secret' }, { seed: false });
+    const res = await guarded.app.inject({
+      method: 'POST',
+      url: REGISTER_URL,
+      headers: portalHeaders({ 'content-type': 'application/json' }),
+      payload: { ...base, email: 'bot@example.com', password: 'Tq8#vLp2-Robot' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ hydraErrorCode: 1201, key: 'error.captcha_failed' });
+    await guarded.close();
+  });
+});
