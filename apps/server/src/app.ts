@@ -18,6 +18,7 @@ import { registerSecurity } from './http/security.ts';
 import { registerSpa } from './http/spa.ts';
 import { OutboxTransport } from './mail/mailer.ts';
 import { registerOutboxRoutes } from './mail/outbox-routes.ts';
+import { registerRecovery } from './modules/accounts/recovery-routes.ts';
 import { registerRegistration } from './modules/accounts/registration-routes.ts';
 import { registerAccounts } from './modules/accounts/routes.ts';
 import { registerAnalyticsDevRoutes } from './modules/analytics/dev-routes.ts';
@@ -94,6 +95,7 @@ export async function buildApp(config: Config, deps?: Deps): Promise<App> {
       registerGames(api, resolved);
       registerAccounts(api, resolved);
       registerRegistration(api, resolved);
+      registerRecovery(api, resolved);
       registerAnalytics(api, resolved);
       registerSessions(api, resolved);
     },

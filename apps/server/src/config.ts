@@ -23,6 +23,7 @@ export const configSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().default('0.0.0.0'),
+  PUBLIC_URL: z.url().optional(),
   DATA_DIR: z.string().default('.data'),
   DATABASE_URL: z.string().optional(),
   REDIS_URL: z.string().optional(),
@@ -75,6 +76,8 @@ export interface Config extends RawConfig {
   /** Absolute data directory of embedded PGlite (unused with DATABASE_URL). */
   dataDir: string;
   webDistDir: string;
+  /** The portal's public address, for links in mails (never taken from request headers). */
+  publicUrl: string;
 }
 
 export class ConfigError extends Error {
@@ -99,5 +102,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     production: raw.NODE_ENV === 'production',
     dataDir: resolve(cwd, raw.DATA_DIR),
     webDistDir: resolve(cwd, raw.WEB_DIST_DIR),
+    publicUrl: (raw.PUBLIC_URL ?? `http://localhost:${raw.PORT}`).replace(/\/+$/, ''),
   };
 }

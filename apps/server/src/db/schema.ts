@@ -194,6 +194,18 @@ export const emailCodes = pgTable('email_codes', {
     .default(sql`clock_timestamp()`),
 });
 
+export const linkTokens = pgTable('link_tokens', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  purpose: text('purpose', { enum: ['recovery', 'unlock', 'verify_email', 'email_preferences'] }).notNull(),
+  accountId: uuid('account_id')
+    .notNull()
+    .references(() => accounts.id, { onDelete: 'cascade' }),
+  tokenHash: text('token_hash').notNull().unique(),
+  expiresAt: timestamptz('expires_at').notNull(),
+  consumedAt: timestamptz('consumed_at'),
+  createdAt: timestamptz('created_at').notNull().defaultNow(),
+});
+
 export const schema = {
   apiClients,
   games,
@@ -209,4 +221,5 @@ export const schema = {
   passwordHistory,
   refreshTokens,
   emailCodes,
+  linkTokens,
 };

@@ -1,6 +1,9 @@
-import { eq, sql } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import type { Orm } from '../../db/database.ts';
-import { accounts } from '../../db/schema.ts';
+import { accounts, passwordHistory } from '../../db/schema.ts';
+
+/** How many earlier passwords may not be used again. */
+export const PASSWORD_HISTORY_SIZE = 5;
 
 export type AccountRow = typeof accounts.$inferSelect;
 
@@ -37,6 +40,35 @@ export class AccountsRepo {
       .where(sql`lower(${accounts.username}) = lower(${username})`)
       .limit(1);
     return rows.length > 0;
+  }
+
+  /** The current password hash and the most recent earlier ones. */
+  async recentPasswordHashes(id: string, current: string | null): Promise<string[]> {
+    const rows = await this.#orm
+      .select({ hash: passwordHistory.passwordHash })
+      .from(passwordHistory)
+      .where(eq(passwordHistory.accountId, id))
+      .orderBy(desc(passwordHistory.createdAt))
+      .limit(PASSWORD_HISTORY_SIZE);
+    return [...(current ? [current] : []), ...rows.map((r) => r.hash)];
+  }
+
+  /** Sets a new password, keeps the old one in the history, and lifts a soft lock. */
+  async setPassword(id: string, current: string | null, next: string): Promise<void> {
+    await this.#orm.transaction(async (tx) => {
+      if (current) await tx.insert(passwordHistory).values({ accountId: id, passwordHash: current });
+      await tx
+        .update(accounts)
+        .set({ passwordHash: next, failedSignIns: 0, lockedAt: null, updatedAt: new Date() })
+        .where(eq(accounts.id, id));
+    });
+  }
+
+  async clearLock(id: string): Promise<void> {
+    await this.#orm
+      .update(accounts)
+      .set({ failedSignIns: 0, lockedAt: null, updatedAt: new Date() })
+      .where(eq(accounts.id, id));
   }
 
   /** Counts a failed password sign-in; locks the account when the count reaches the threshold. */

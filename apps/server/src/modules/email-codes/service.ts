@@ -33,7 +33,7 @@ export class EmailCodes {
   }
 
   /** Refuses with too_many_requests (and the wait in seconds) when this send would pass a limit. */
-  async checkSendLimits(purpose: CodePurpose, email: string, client: string): Promise<void> {
+  async checkSendLimits(purpose: CodePurpose | 'recovery' | 'unlock', email: string, client: string): Promise<void> {
     const address = email.toLowerCase();
     const checks: [string, number, number][] = [
       [`code-gap:${purpose}:${address}`, GAP_MS, 1],

@@ -11,10 +11,17 @@ export class PasswordSignIn {
   readonly #tokens: TokenService;
   readonly #lockThreshold: number;
 
-  constructor(accounts: AccountsRepo, tokens: TokenService, options: { lockThreshold: number }) {
+  readonly #onLocked: (account: AccountRow) => Promise<void>;
+
+  constructor(
+    accounts: AccountsRepo,
+    tokens: TokenService,
+    options: { lockThreshold: number; onLocked: (account: AccountRow) => Promise<void> },
+  ) {
     this.#accounts = accounts;
     this.#tokens = tokens;
     this.#lockThreshold = options.lockThreshold;
+    this.#onLocked = options.onLocked;
   }
 
   async signIn(email: string, password: string): Promise<{ tokens: IssuedTokens; account: AccountRow }> {
@@ -25,7 +32,11 @@ export class PasswordSignIn {
     if (account.lockedAt !== null) throw new RequestError('account_soft_locked', { body: { reset_password: true } });
     if (!matches) {
       const { locked } = await this.#accounts.recordFailedSignIn(account.id, this.#lockThreshold);
-      if (locked) throw new RequestError('account_soft_locked', { body: { reset_password: true } });
+      if (locked) {
+        // The attempt that locks the account mails the unlock link.
+        await this.#onLocked(account).catch(() => undefined);
+        throw new RequestError('account_soft_locked', { body: { reset_password: true } });
+      }
       throw new RequestError('invalid_credentials');
     }
     const rehashed = needsRehash(account.passwordHash) ? await hashPassword(password) : undefined;

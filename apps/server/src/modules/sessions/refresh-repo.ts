@@ -29,6 +29,18 @@ export class RefreshRepo {
     return rows.length === 1;
   }
 
+  /** Revokes every sign-in of an account (after a password reset, for example). */
+  async revokeAccount(accountId: string): Promise<void> {
+    await this.#orm
+      .update(refreshTokens)
+      .set({ revokedAt: sql`now()` })
+      .where(and(eq(refreshTokens.accountId, accountId), isNull(refreshTokens.revokedAt)));
+    await this.#orm
+      .update(sessions)
+      .set({ revokedAt: sql`now()` })
+      .where(and(eq(sessions.accountId, accountId), isNull(sessions.revokedAt)));
+  }
+
   /** Revokes every refresh token and session of a family (sign-out, or reuse detected). */
   async revokeFamily(familyId: string): Promise<void> {
     await this.#orm

@@ -13,12 +13,17 @@ import { RequestError } from '../../http/request-error.ts';
 import { toAccount } from '../accounts/account-view.ts';
 import { AccountsRepo } from '../accounts/repo.ts';
 import { CODE_TTL_MINUTES, EmailCodes } from '../email-codes/service.ts';
+import { createRecovery } from '../accounts/recovery.ts';
 import { PasswordSignIn } from './password-sign-in.ts';
 import { tokenAnswer } from './token-answer.ts';
 
 export function registerSessions(app: FastifyInstance, deps: Deps) {
   const accounts = new AccountsRepo(deps.db.orm);
-  const passwordSignIn = new PasswordSignIn(accounts, deps.tokens, { lockThreshold: deps.config.SOFT_LOCK_THRESHOLD });
+  const recovery = createRecovery({ ...deps, accounts, orm: deps.db.orm, publicUrl: deps.config.publicUrl });
+  const passwordSignIn = new PasswordSignIn(accounts, deps.tokens, {
+    lockThreshold: deps.config.SOFT_LOCK_THRESHOLD,
+    onLocked: (account) => recovery.sendUnlockLink(account),
+  });
   const signInLimit = { rateLimit: { max: deps.config.SIGN_IN_PER_MINUTE, timeWindow: 60_000 } };
   const codes = new EmailCodes(deps.db.orm, deps.counters);
 

@@ -53,6 +53,11 @@ export class TokenService {
     });
   }
 
+  /** Ends every sign-in of an account. */
+  endAll(accountId: string): Promise<void> {
+    return this.#refresh.revokeAccount(accountId);
+  }
+
   /** Signs out: the session's whole family stops working. */
   end(session: ResolvedSession): Promise<void> {
     return this.#refresh.revokeFamily(session.familyId);

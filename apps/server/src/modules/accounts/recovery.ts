@@ -1,0 +1,133 @@
+// Password reset and account unlock by mailed links. Requests answer the same whether or not the
+// address has an account; only accounts get mail.
+import type { LocaleTag } from '@portal/contract/data/locales';
+import { RequestError } from '../../http/request-error.ts';
+import type { Mailer } from '../../mail/mailer.ts';
+import type { Orm } from '../../db/database.ts';
+import type { CounterStore } from '../../rate-limit/counter-store.ts';
+import { EmailCodes as EmailCodesService } from '../email-codes/service.ts';
+import type { EmailCodes } from '../email-codes/service.ts';
+import { LINK_TTL_MINUTES, LinkTokens as LinkTokensService } from '../link-tokens/service.ts';
+import type { LinkTokens } from '../link-tokens/service.ts';
+import type { IssuedTokens, TokenService } from '../sessions/token-service.ts';
+import { hashPassword, verifyPassword } from './password-hasher.ts';
+import { assertPasswordAllowed } from './registration.ts';
+import type { AccountRow, AccountsRepo } from './repo.ts';
+
+export interface RecoveryDeps {
+  accounts: AccountsRepo;
+  links: LinkTokens;
+  limits: EmailCodes;
+  tokens: TokenService;
+  mailer: Mailer;
+  publicUrl: string;
+}
+
+export class Recovery {
+  readonly #d: RecoveryDeps;
+  constructor(deps: RecoveryDeps) {
+    this.#d = deps;
+  }
+
+  async sendResetLink(email: string, client: string): Promise<void> {
+    await this.#d.limits.checkSendLimits('recovery', email, client);
+    const account = await this.#d.accounts.findByEmail(email);
+    if (!account || account.stub || !account.email) return;
+    const token = await this.#d.links.issue('recovery', account.id);
+    await this.#d.mailer.send({
+      to: account.email,
+      locale: account.locale as LocaleTag,
+      template: 'password_reset',
+      data: { link: `${this.#d.publicUrl}/choose-password?token=${token}`, minutes: LINK_TTL_MINUTES.recovery },
+    });
+  }
+
+  async validateReset(token: string): Promise<string> {
+    const found = await this.#d.links.lookup('recovery', token);
+    if (found.status !== 'valid') throw new RequestError('invalid_recovery_token');
+    return found.accountId;
+  }
+
+  /** Sets the new password, lifts a soft lock, signs out everywhere; with autoLogin, signs in. */
+  async reset(
+    token: string,
+    newPassword: string,
+    autoLogin: boolean,
+  ): Promise<{ tokens: IssuedTokens; account: AccountRow } | null> {
+    const found = await this.#d.links.lookup('recovery', token);
+    if (found.status !== 'valid') throw new RequestError('invalid_recovery_token');
+    const account = await this.#d.accounts.findById(found.accountId);
+    if (!account) throw new RequestError('invalid_recovery_token');
+    assertPasswordAllowed(newPassword, account.username);
+    for (const earlier of await this.#d.accounts.recentPasswordHashes(account.id, account.passwordHash)) {
+      if (await verifyPassword(earlier, newPassword)) throw new RequestError('password_same');
+    }
+    if (!(await this.#d.links.consume(found.id))) throw new RequestError('invalid_recovery_token');
+    await this.#d.accounts.setPassword(account.id, account.passwordHash, await hashPassword(newPassword));
+    await this.#d.tokens.endAll(account.id);
+    if (account.email) {
+      await this.#d.mailer
+        .send({
+          to: account.email,
+          locale: account.locale as LocaleTag,
+          template: 'password_changed',
+          data: { date: new Date() },
+        })
+        .catch(() => undefined);
+    }
+    if (!autoLogin) return null;
+    const updated = (await this.#d.accounts.findById(account.id)) ?? account;
+    return { tokens: await this.#d.tokens.start({ accountId: account.id }), account: updated };
+  }
+
+  /** Mails an unlock link to a soft-locked account. */
+  async sendUnlockLink(account: AccountRow): Promise<void> {
+    if (!account.email) return;
+    const token = await this.#d.links.issue('unlock', account.id);
+    const email = encodeURIComponent(account.email);
+    await this.#d.mailer.send({
+      to: account.email,
+      locale: account.locale as LocaleTag,
+      template: 'unlock',
+      data: {
+        link: `${this.#d.publicUrl}/unlock-account?token=${token}&email=${email}`,
+        minutes: LINK_TTL_MINUTES.unlock,
+      },
+    });
+  }
+
+  async requestUnlock(email: string, client: string): Promise<void> {
+    await this.#d.limits.checkSendLimits('unlock', email, client);
+    const account = await this.#d.accounts.findByEmail(email);
+    if (account?.lockedAt) await this.sendUnlockLink(account);
+  }
+
+  async unlock(token: string, email: string): Promise<void> {
+    const found = await this.#d.links.lookup('unlock', token);
+    const account = found.status === 'valid' ? await this.#d.accounts.findById(found.accountId) : undefined;
+    if (!account || found.status !== 'valid' || account.email?.toLowerCase() !== email.toLowerCase()) {
+      throw new RequestError('invalid_unlock_token');
+    }
+    if (account.lockedAt === null) throw new RequestError('account_not_locked');
+    await this.#d.links.consume(found.id);
+    await this.#d.accounts.clearLock(account.id);
+  }
+}
+
+export function createRecovery(deps: {
+  accounts: AccountsRepo;
+  orm: Orm;
+  counters: CounterStore;
+  tokens: TokenService;
+  mailer: Mailer;
+  publicUrl: string;
+}): Recovery {
+  return new Recovery({
+    accounts: deps.accounts,
+    links: new LinkTokensService(deps.orm),
+    limits: new EmailCodesService(deps.orm, deps.counters),
+    tokens: deps.tokens,
+    mailer: deps.mailer,
+    publicUrl: deps.publicUrl,
+  });
+}
