@@ -20,6 +20,7 @@ import { OutboxTransport } from './mail/mailer.ts';
 import { registerOutboxRoutes } from './mail/outbox-routes.ts';
 import { registerRecovery } from './modules/accounts/recovery-routes.ts';
 import { registerRegistration } from './modules/accounts/registration-routes.ts';
+import { registerVerification } from './modules/accounts/verification-routes.ts';
 import { registerAccounts } from './modules/accounts/routes.ts';
 import { registerAnalyticsDevRoutes } from './modules/analytics/dev-routes.ts';
 import { registerAnalytics } from './modules/analytics/routes.ts';
@@ -96,6 +97,7 @@ export async function buildApp(config: Config, deps?: Deps): Promise<App> {
       registerAccounts(api, resolved);
       registerRegistration(api, resolved);
       registerRecovery(api, resolved);
+      registerVerification(api, resolved);
       registerAnalytics(api, resolved);
       registerSessions(api, resolved);
     },

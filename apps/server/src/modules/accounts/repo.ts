@@ -64,6 +64,18 @@ export class AccountsRepo {
     });
   }
 
+  /** Marks the address verified; a pending new address replaces the old one. */
+  async confirmEmail(id: string, email: string): Promise<void> {
+    await this.#orm
+      .update(accounts)
+      .set({ email, emailPending: null, emailVerified: true, registrationFlagged: false, updatedAt: new Date() })
+      .where(eq(accounts.id, id));
+  }
+
+  async cancelPendingEmail(id: string): Promise<void> {
+    await this.#orm.update(accounts).set({ emailPending: null, updatedAt: new Date() }).where(eq(accounts.id, id));
+  }
+
   async clearLock(id: string): Promise<void> {
     await this.#orm
       .update(accounts)

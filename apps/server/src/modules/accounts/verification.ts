@@ -1,0 +1,85 @@
+// Email verification: a code and a link mailed to the unverified (or pending new) address. The code
+// needs the signed-in account; the link works on its own. Verifying a pending address makes it the
+// account's address; a registration-flagged account is cleared by verifying.
+import type { LocaleTag } from '@portal/contract/data/locales';
+import { RequestError } from '../../http/request-error.ts';
+import type { Mailer } from '../../mail/mailer.ts';
+import type { EmailCodes } from '../email-codes/service.ts';
+import { CODE_TTL_MINUTES } from '../email-codes/service.ts';
+import type { LinkTokens } from '../link-tokens/service.ts';
+import type { AccountRow, AccountsRepo } from './repo.ts';
+
+export class Verification {
+  readonly #accounts: AccountsRepo;
+  readonly #codes: EmailCodes;
+  readonly #links: LinkTokens;
+  readonly #mailer: Mailer;
+  readonly #publicUrl: string;
+
+  constructor(deps: {
+    accounts: AccountsRepo;
+    codes: EmailCodes;
+    links: LinkTokens;
+    mailer: Mailer;
+    publicUrl: string;
+  }) {
+    this.#accounts = deps.accounts;
+    this.#codes = deps.codes;
+    this.#links = deps.links;
+    this.#mailer = deps.mailer;
+    this.#publicUrl = deps.publicUrl;
+  }
+
+  #target(account: AccountRow): string {
+    const target = account.emailPending ?? account.email;
+    if (!target) throw new RequestError('missing_email');
+    if (!account.emailPending && account.emailVerified) throw new RequestError('email_already_verified');
+    return target;
+  }
+
+  async send(account: AccountRow, client: string): Promise<void> {
+    const target = this.#target(account);
+    await this.#codes.checkSendLimits('verify_email', target, client);
+    const code = await this.#codes.issue('verify_email', target);
+    const token = await this.#links.issue('verify_email', account.id);
+    await this.#mailer.send({
+      to: target,
+      locale: account.locale as LocaleTag,
+      template: 'verify_email',
+      data: { code, link: `${this.#publicUrl}/verify-email?token=${token}`, minutes: CODE_TTL_MINUTES },
+    });
+  }
+
+  async verify(
+    input: { code?: string | undefined; token?: string | undefined },
+    signedIn: AccountRow | undefined,
+  ): Promise<void> {
+    let account = signedIn;
+    if (input.token !== undefined) {
+      const found = await this.#links.lookup('verify_email', input.token);
+      if (found.status !== 'valid') throw new RequestError('email_verification_token_invalid');
+      account = await this.#accounts.findById(found.accountId);
+      if (!account) throw new RequestError('email_verification_token_invalid');
+      const target = this.#target(account);
+      await this.#links.consume(found.id);
+      return this.#confirm(account, target);
+    }
+    if (!account) throw new RequestError('unauthorized');
+    const target = this.#target(account);
+    await this.#codes.consume('verify_email', target, input.code ?? '');
+    return this.#confirm(account, target);
+  }
+
+  async #confirm(account: AccountRow, target: string): Promise<void> {
+    if (account.emailPending) {
+      const owner = await this.#accounts.findByEmail(target);
+      if (owner && owner.id !== account.id) throw new RequestError('email_not_available');
+    }
+    await this.#accounts.confirmEmail(account.id, target);
+  }
+
+  async cancelPending(account: AccountRow): Promise<void> {
+    if (!account.emailPending) throw new RequestError('no_email_pending');
+    await this.#accounts.cancelPendingEmail(account.id);
+  }
+}
