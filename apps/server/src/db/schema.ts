@@ -9,6 +9,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   unique,
@@ -206,6 +207,29 @@ export const linkTokens = pgTable('link_tokens', {
   createdAt: timestamptz('created_at').notNull().defaultNow(),
 });
 
+export const legalDocuments = pgTable(
+  'legal_documents',
+  {
+    type: text('type', { enum: ['tos', 'privacy_policy'] }).notNull(),
+    version: integer('version').notNull(),
+    publishedAt: timestamptz('published_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.type, t.version] })],
+);
+
+export const consents = pgTable(
+  'consents',
+  {
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    type: text('type', { enum: ['tos', 'privacy_policy'] }).notNull(),
+    version: integer('version').notNull(),
+    consentedAt: timestamptz('consented_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.accountId, t.type, t.version] })],
+);
+
 export const schema = {
   apiClients,
   games,
@@ -222,4 +246,6 @@ export const schema = {
   refreshTokens,
   emailCodes,
   linkTokens,
+  legalDocuments,
+  consents,
 };

@@ -9,6 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../../deps.ts';
 import { registerCall } from '../../http/register-call.ts';
 import { tokenAnswer } from '../sessions/token-answer.ts';
+import { Consents } from './consents.ts';
 import { createRecovery } from './recovery.ts';
 import { AccountsRepo } from './repo.ts';
 
@@ -19,6 +20,7 @@ export function registerRecovery(app: FastifyInstance, deps: Deps) {
     orm: deps.db.orm,
     publicUrl: deps.config.publicUrl,
   });
+  const consents = new Consents(deps.db.orm);
   const limit = { rateLimit: { max: deps.config.SIGN_IN_PER_MINUTE, timeWindow: 60_000 } };
 
   registerCall(app, initRecovery, async ({ body, request }) => {
@@ -39,7 +41,7 @@ export function registerRecovery(app: FastifyInstance, deps: Deps) {
     finalizeRecovery,
     async ({ body }) => {
       const signedIn = await recovery.reset(body.token, body.new_password, body.auto_login);
-      return { session: signedIn ? tokenAnswer(signedIn.tokens, signedIn.account) : null };
+      return { session: signedIn ? await tokenAnswer(signedIn.tokens, signedIn.account, consents) : null };
     },
     limit,
   );

@@ -16,12 +16,14 @@ import { EmailCodes } from '../email-codes/service.ts';
 import { tokenAnswer } from '../sessions/token-answer.ts';
 import { ageCategory, checkLocation, minimumAge, parseMinAgeOverrides, playerAge } from './age-rules.ts';
 import { locate } from './location.ts';
+import { Consents } from './consents.ts';
 import { Registration } from './registration.ts';
 import { AccountsRepo } from './repo.ts';
 
 export function registerRegistration(app: FastifyInstance, deps: Deps) {
   const { config } = deps;
   const accounts = new AccountsRepo(deps.db.orm);
+  const consents = new Consents(deps.db.orm);
   const minAgeOverrides = parseMinAgeOverrides(config.MIN_AGE_BY_COUNTRY);
   const registration = new Registration(accounts, new EmailCodes(deps.db.orm, deps.counters), {
     usernameBounds: { min: config.USERNAME_MIN_LENGTH, max: config.USERNAME_MAX_LENGTH },
@@ -37,7 +39,9 @@ export function registerRegistration(app: FastifyInstance, deps: Deps) {
       const header = request.headers['x-captcha-response'];
       await captcha.verify(typeof header === 'string' ? header : undefined, request.ip);
       const account = await registration.register(body, request.ctx.locale);
-      return tokenAnswer(await deps.tokens.start({ accountId: account.id }), account);
+      await consents.consent(account.id, 'tos');
+      await consents.consent(account.id, 'privacy_policy');
+      return tokenAnswer(await deps.tokens.start({ accountId: account.id }), account, consents);
     },
     { rateLimit: { max: config.SIGN_IN_PER_MINUTE, timeWindow: 60_000 } },
   );

@@ -1,10 +1,10 @@
 import { getLocation, sendRegistrationEmail } from '@portal/contract/calls/accounts';
-import { getMe } from '@portal/contract/calls/accounts-me';
+import { consent, getMe } from '@portal/contract/calls/accounts-me';
 import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../../deps.ts';
 import { registerCall } from '../../http/register-call.ts';
 import { RequestError } from '../../http/request-error.ts';
-import { toAccount } from './account-view.ts';
+import { Consents } from './consents.ts';
 import { CODE_TTL_MINUTES, EmailCodes } from '../email-codes/service.ts';
 import { locate } from './location.ts';
 import { AccountsRepo } from './repo.ts';
@@ -18,6 +18,7 @@ export function registerAccounts(app: FastifyInstance, deps: Deps) {
   registerCall(app, getLocation, async ({ request }) => locate(request, options));
 
   const accounts = new AccountsRepo(deps.db.orm);
+  const consents = new Consents(deps.db.orm);
   const codes = new EmailCodes(deps.db.orm, deps.counters);
 
   // Same answer for an address that already has an account; it gets no code.
@@ -37,6 +38,13 @@ export function registerAccounts(app: FastifyInstance, deps: Deps) {
   registerCall(app, getMe, async ({ request }) => {
     const account = request.ctx.session ? await accounts.findById(request.ctx.session.accountId) : undefined;
     if (!account) throw new RequestError('auth_expired');
-    return toAccount(account);
+    return consents.view(account);
+  });
+
+  registerCall(app, consent, async ({ params, request }) => {
+    const account = request.ctx.session ? await accounts.findById(request.ctx.session.accountId) : undefined;
+    if (!account) throw new RequestError('auth_expired');
+    await consents.consent(account.id, params.type);
+    return consents.view(account);
   });
 }

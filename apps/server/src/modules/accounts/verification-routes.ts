@@ -6,12 +6,13 @@ import { registerCall } from '../../http/register-call.ts';
 import { RequestError } from '../../http/request-error.ts';
 import { EmailCodes } from '../email-codes/service.ts';
 import { LinkTokens } from '../link-tokens/service.ts';
-import { toAccount } from './account-view.ts';
+import { Consents } from './consents.ts';
 import { AccountsRepo } from './repo.ts';
 import { Verification } from './verification.ts';
 
 export function registerVerification(app: FastifyInstance, deps: Deps) {
   const accounts = new AccountsRepo(deps.db.orm);
+  const consents = new Consents(deps.db.orm);
   const verification = new Verification({
     accounts,
     codes: new EmailCodes(deps.db.orm, deps.counters),
@@ -45,6 +46,6 @@ export function registerVerification(app: FastifyInstance, deps: Deps) {
   registerCall(app, cancelEmailChange, async ({ request }) => {
     const account = await required(request);
     await verification.cancelPending(account);
-    return toAccount({ ...account, emailPending: null });
+    return consents.view({ ...account, emailPending: null });
   });
 }

@@ -10,7 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../../deps.ts';
 import { registerCall } from '../../http/register-call.ts';
 import { RequestError } from '../../http/request-error.ts';
-import { toAccount } from '../accounts/account-view.ts';
+import { Consents } from '../accounts/consents.ts';
 import { AccountsRepo } from '../accounts/repo.ts';
 import { CODE_TTL_MINUTES, EmailCodes } from '../email-codes/service.ts';
 import { createRecovery } from '../accounts/recovery.ts';
@@ -26,6 +26,7 @@ export function registerSessions(app: FastifyInstance, deps: Deps) {
   });
   const signInLimit = { rateLimit: { max: deps.config.SIGN_IN_PER_MINUTE, timeWindow: 60_000 } };
   const codes = new EmailCodes(deps.db.orm, deps.counters);
+  const consents = new Consents(deps.db.orm);
 
   // The answer is the same whether or not the address has an account; only an account gets a code.
   registerCall(app, sendSignInEmail, async ({ body, request }) => {
@@ -48,7 +49,7 @@ export function registerSessions(app: FastifyInstance, deps: Deps) {
     signInWithPassword,
     async ({ body }) => {
       const { tokens, account } = await passwordSignIn.signIn(body.email, body.password);
-      return tokenAnswer(tokens, account);
+      return tokenAnswer(tokens, account, consents);
     },
     signInLimit,
   );
@@ -63,7 +64,7 @@ export function registerSessions(app: FastifyInstance, deps: Deps) {
         if (!account || account.stub) throw new RequestError('email_code_invalid');
         if (account.lockedAt !== null)
           throw new RequestError('account_soft_locked', { body: { reset_password: true } });
-        return tokenAnswer(await deps.tokens.start({ accountId: account.id }), account);
+        return tokenAnswer(await deps.tokens.start({ accountId: account.id }), account, consents);
       }
       if (body.grant_type !== 'refresh_token') {
         // The device code and game authorization code grants come with the device and OAuth flows.
@@ -74,7 +75,7 @@ export function registerSessions(app: FastifyInstance, deps: Deps) {
       const tokens = await deps.tokens.refresh(body.refresh_token);
       const account = await accounts.findById(tokens.session.accountId);
       if (!account) throw new RequestError('auth_expired');
-      return tokenAnswer(tokens, account);
+      return tokenAnswer(tokens, account, consents);
     },
     signInLimit,
   );
@@ -90,7 +91,7 @@ export function registerSessions(app: FastifyInstance, deps: Deps) {
     const account = session ? await accounts.findById(session.accountId) : undefined;
     if (!found || !account) throw new RequestError('auth_expired');
     return {
-      account: toAccount(account),
+      account: await consents.view(account),
       mfa_required: found.mfaPending,
       created_at: found.createdAt,
       expires_at: found.accessExpiresAt,
