@@ -213,3 +213,34 @@ describe('captcha', () => {
     await guarded.close();
   });
 });
+
+describe('PUT /api/accounts/me/username', () => {
+  it('changes the display name once, then asks to wait 30 days with the date', async () => {
+    const created = await register({
+      email: 'renamer@example.com',
+      password: 'Tq8#vLp2-Rename',
+      username: 'FirstName1',
+    });
+    const token = created.json().access_token as string;
+    const put = (username: string) =>
+      t.app.inject({
+        method: 'PUT',
+        url: '/api/accounts/me/username',
+        headers: portalHeaders({
+          'content-type': 'application/json',
+          accept: 'application/json',
+          'x-hydra-access-token': token,
+        }),
+        payload: { username },
+      });
+    expect((await put('FirstName1')).json()).toMatchObject({ hydraErrorCode: 1003 });
+    expect((await put('NovaRanger')).json()).toMatchObject({ hydraErrorCode: 1000 });
+    expect((await put('Bad Name')).statusCode).toBe(400);
+    const renamed = await put('SecondName2');
+    expect(renamed.json()).toMatchObject({ username: 'SecondName2', can_change_username: false });
+    const again = await put('ThirdName3');
+    expect(again.json()).toMatchObject({ hydraErrorCode: 1002, code: 'username_cooldown' });
+    expect(again.json().body.date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(again.json().message).toContain(again.json().body.date);
+  });
+});

@@ -76,6 +76,15 @@ export class AccountsRepo {
     await this.#orm.update(accounts).set({ emailPending: null, updatedAt: new Date() }).where(eq(accounts.id, id));
   }
 
+  async setUsername(id: string, username: string): Promise<AccountRow | undefined> {
+    const [row] = await this.#orm
+      .update(accounts)
+      .set({ username, usernameUpdatedAt: new Date(), updatedAt: new Date() })
+      .where(eq(accounts.id, id))
+      .returning();
+    return row;
+  }
+
   async clearLock(id: string): Promise<void> {
     await this.#orm
       .update(accounts)

@@ -1,5 +1,5 @@
 import { getLocation, sendRegistrationEmail } from '@portal/contract/calls/accounts';
-import { consent, getMe } from '@portal/contract/calls/accounts-me';
+import { consent, getMe, updateUsername } from '@portal/contract/calls/accounts-me';
 import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../../deps.ts';
 import { registerCall } from '../../http/register-call.ts';
@@ -8,6 +8,7 @@ import { Consents } from './consents.ts';
 import { CODE_TTL_MINUTES, EmailCodes } from '../email-codes/service.ts';
 import { locate } from './location.ts';
 import { AccountsRepo } from './repo.ts';
+import { changeUsername } from './username-change.ts';
 
 export function registerAccounts(app: FastifyInstance, deps: Deps) {
   const options = {
@@ -39,6 +40,13 @@ export function registerAccounts(app: FastifyInstance, deps: Deps) {
     const account = request.ctx.session ? await accounts.findById(request.ctx.session.accountId) : undefined;
     if (!account) throw new RequestError('auth_expired');
     return consents.view(account);
+  });
+
+  registerCall(app, updateUsername, async ({ body, request }) => {
+    const account = request.ctx.session ? await accounts.findById(request.ctx.session.accountId) : undefined;
+    if (!account) throw new RequestError('auth_expired');
+    const bounds = { min: deps.config.USERNAME_MIN_LENGTH, max: deps.config.USERNAME_MAX_LENGTH };
+    return consents.view(await changeUsername(accounts, account, body.username, bounds));
   });
 
   registerCall(app, consent, async ({ params, request }) => {
