@@ -48,6 +48,7 @@ export default defineConfig({
       NODE_ENV: 'test',
       DATABASE_URL: '',
       RATE_LIMIT_PER_MINUTE: '10000',
+      SIGN_IN_PER_MINUTE: '1000',
     },
   },
 });

@@ -4,6 +4,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ERROR_NAMES, ERRORS, errorKey } from '../packages/contract/src/errors/catalogue.ts';
 import type { ErrorDefinition } from '../packages/contract/src/errors/catalogue.ts';
+import { ENGLISH_MESSAGES } from '../packages/contract/src/errors/english.ts';
 
 export function errorsDoc(): string {
   const rows = [...ERROR_NAMES]
@@ -11,7 +12,7 @@ export function errorsDoc(): string {
     .map((name) => {
       const d: ErrorDefinition = ERRORS[name];
       const production = d.production === false ? 'debug only' : 'yes';
-      return `| ${d.code} | \`${name}\` | ${d.status} | \`${errorKey(name)}\` | ${production} | ${d.message.replace(/\|/g, '\\|')} |`;
+      return `| ${d.code} | \`${name}\` | ${d.status} | \`${errorKey(name)}\` | ${production} | ${ENGLISH_MESSAGES[name].replace(/\|/g, '\\|')} |`;
     });
   return [
     '# Error catalogue',

@@ -4,7 +4,8 @@ import { bootstrap } from './app/bootstrap.ts';
 import { ServicesProvider } from './app/services.tsx';
 import { Shell } from './app/shell/shell.tsx';
 import { SystemFailure } from './app/system-failure.tsx';
-import { initI18n } from './lib/i18n/locale.ts';
+import { initI18n, loadErrorMessagesFor } from './lib/i18n/locale.ts';
+import { currentLanguage } from './lib/i18n/messages.ts';
 import { loadOptionalScripts } from './lib/optional-scripts.ts';
 import { history } from './lib/router/history.ts';
 import { saveUtmFromUrl } from './lib/visitor.ts';
@@ -19,7 +20,6 @@ async function start() {
   await initI18n();
   try {
     const services = await bootstrap(() => history.navigate('/sign-in'));
-    services.analytics.start();
     root.render(
       <StrictMode>
         <ServicesProvider services={services}>
@@ -28,9 +28,12 @@ async function start() {
       </StrictMode>,
     );
     loadOptionalScripts(services.config);
+    void loadErrorMessagesFor(currentLanguage());
+    void services.analytics.start();
   } catch (error) {
     console.error('startup failed', error);
     root.render(<SystemFailure onRetry={() => window.location.reload()} />);
+    void loadErrorMessagesFor(currentLanguage());
   }
 }
 

@@ -1,4 +1,5 @@
 import { ERRORS, errorKey } from '@portal/contract/errors/catalogue';
+import { ENGLISH_MESSAGES } from '@portal/contract/errors/english';
 import type { ErrorDefinition, ErrorName } from '@portal/contract/errors/catalogue';
 
 /**
@@ -20,7 +21,7 @@ export class RequestError extends Error {
     options: { body?: Record<string, unknown>; status?: number; headers?: Record<string, string> } = {},
   ) {
     const definition: ErrorDefinition = ERRORS[errorName];
-    super(definition.message);
+    super(ENGLISH_MESSAGES[errorName]);
     this.errorName = errorName;
     this.status = options.status ?? definition.status;
     this.key = errorKey(errorName);

@@ -3,7 +3,7 @@ import { createContext, useContext, useSyncExternalStore } from 'react';
 import type { ReactNode } from 'react';
 import type { PublicSettings } from '@portal/contract/calls/settings';
 import type { ApiClient } from '../lib/api/client.ts';
-import type { Analytics } from '../lib/analytics/tracker.ts';
+import type { Analytics } from '../lib/analytics/analytics.ts';
 import type { FlowStore } from '../lib/auth/flow-store.ts';
 import type { SessionStore } from '../lib/auth/session-store.ts';
 import type { ActiveEnvironment } from '../lib/environment.ts';

@@ -1,7 +1,7 @@
 // Every message key the code uses exists in en-US (and so, by locales.test.ts, in every locale).
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { englishErrorMessages } from '@portal/contract/errors/messages';
+import { englishErrorMessages } from '@portal/contract/errors/english';
 import { describe, expect, it } from 'vitest';
 import { ROUTES } from '../app/routing/route-table.ts';
 

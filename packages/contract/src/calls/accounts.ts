@@ -1,11 +1,7 @@
 // Accounts, part 1: registration, the signed-out checks and location (spec 001 §7 "Accounts").
-// The `accounts` area object gathers this file and accounts-*.ts.
+// The `accounts` area object (calls/index.ts) gathers this file and accounts-*.ts.
 import { z } from 'zod';
 import { defineCall } from './define.ts';
-import { accountsLinks } from './accounts-links.ts';
-import { accountsMe } from './accounts-me.ts';
-import { accountsMfa } from './accounts-mfa.ts';
-import { accountsRecovery } from './accounts-recovery.ts';
 import { account, countryCode, linkToken, locale, password, territoryCode, tokenAnswer, username } from './entities.ts';
 import { calendarDate, email, emailCode, queryList } from './wire.ts';
 
@@ -206,12 +202,4 @@ export const accountsRegistration = {
   checkDateOfBirth,
   checkAgeCategory,
   getLocation,
-};
-
-export const accounts = {
-  ...accountsRegistration,
-  ...accountsRecovery,
-  ...accountsMe,
-  ...accountsMfa,
-  ...accountsLinks,
 };

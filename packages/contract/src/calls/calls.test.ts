@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { accounts } from './accounts.ts';
+import { accounts } from './index.ts';
 import { account, deviceUserCode, linkPayload, PLATFORM_IDS } from './entities.ts';
 import { friends } from './friends.ts';
 import { allCalls, calls } from './index.ts';

@@ -1,6 +1,10 @@
 // Every call of the API, by area (spec 001 §7).
 import type { Call } from './define.ts';
-import { accounts } from './accounts.ts';
+import { accountsRegistration } from './accounts.ts';
+import { accountsLinks } from './accounts-links.ts';
+import { accountsMe } from './accounts-me.ts';
+import { accountsMfa } from './accounts-mfa.ts';
+import { accountsRecovery } from './accounts-recovery.ts';
 import { analytics } from './analytics.ts';
 import { betas } from './betas.ts';
 import { friends } from './friends.ts';
@@ -10,7 +14,16 @@ import { settings } from './settings.ts';
 import { social } from './social.ts';
 import { twitch } from './twitch.ts';
 
-export { accounts, analytics, betas, friends, games, sessions, settings, social, twitch };
+/** The accounts area: registration and checks, recovery, the signed-in account, two-factor, links. */
+export const accounts = {
+  ...accountsRegistration,
+  ...accountsRecovery,
+  ...accountsMe,
+  ...accountsMfa,
+  ...accountsLinks,
+};
+
+export { analytics, betas, friends, games, sessions, settings, social, twitch };
 
 export const calls = { accounts, sessions, betas, friends, social, games, settings, twitch, analytics } as const;
 

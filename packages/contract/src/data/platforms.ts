@@ -1,34 +1,5 @@
-// Sign-in and link platforms (spec 001 §9 "Platform provider catalogue", spec 000 §3 "Other").
-
-/** The 17 platform ids. */
-export const PLATFORM_IDS = [
-  'psn',
-  'steam',
-  'amazon_luna',
-  'nintendo',
-  'apple',
-  'apple_gc',
-  'apple_vendor_id',
-  'android_app_set_id',
-  'google',
-  'google_pgs',
-  'discord',
-  'epic_games',
-  'xbox',
-  'twitch',
-  'max',
-  'curse_forge',
-  'wizarding_world',
-] as const;
-export type PlatformId = (typeof PLATFORM_IDS)[number];
-
-/** Platform keys of betas (playtests): the consoles and PC stores a beta can be played on. */
-export const GAME_PLATFORM_KEYS = ['ps_4', 'ps_5', 'xbox_one', 'xbox_series_xs', 'pc_steam', 'pc_epic'] as const;
-export type GamePlatformKey = (typeof GAME_PLATFORM_KEYS)[number];
-
-/** The platforms a game config can name as link platforms. */
-export const LINK_PLATFORMS = ['psn', 'xbox', 'steam', 'epic_games'] as const satisfies readonly PlatformId[];
-export type LinkPlatformId = (typeof LINK_PLATFORMS)[number];
+export * from './platform-ids.ts';
+import type { PlatformId } from './platform-ids.ts';
 
 /**
  * What a link or sign-in call carries for a platform (spec 001 §9 "Link and sign-in payloads"):
@@ -109,18 +80,3 @@ export const PLATFORM_CATALOGUE: Readonly<Record<PlatformId, PlatformInfo>> = {
   curse_forge: platform('curse_forge', 'CurseForge', 'auth_code', 'openid profile email'),
   wizarding_world: platform('wizarding_world', 'Wizarding World', 'short_code'),
 };
-
-/** Is this string exactly a platform id? */
-export function isPlatformId(value: unknown): value is PlatformId {
-  return typeof value === 'string' && (PLATFORM_IDS as readonly string[]).includes(value);
-}
-
-/**
- * The platform id a raw value (e.g. a route's platformId) stands for: trimmed, lower-cased, hyphens converted to
- * underscores ('epic-games' → 'epic_games'). Undefined when it is not a known platform.
- */
-export function normalizePlatformId(raw: string | null | undefined): PlatformId | undefined {
-  if (typeof raw !== 'string' || raw.length > 64) return undefined;
-  const normalized = raw.trim().toLowerCase().replaceAll('-', '_');
-  return isPlatformId(normalized) ? normalized : undefined;
-}

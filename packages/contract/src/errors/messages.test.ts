@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { LOCALE_TAGS } from '../data/locales.ts';
 import { translationProblems } from '../i18n/completeness.ts';
 import { ERRORS, ERROR_NAMES } from './catalogue.ts';
-import { englishErrorMessages, loadErrorMessages } from './messages.ts';
+import { englishErrorMessages } from './english.ts';
+import { loadErrorMessages } from './messages.ts';
 import { interpolate, lookupError, messageKeyFor } from './wire-error.ts';
 
 describe('error catalogue', () => {

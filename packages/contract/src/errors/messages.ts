@@ -1,15 +1,6 @@
-// Error messages in every supported locale. English comes from the catalogue; the other locales
-// from messages/<tag>.json, loaded on demand so a web page fetches only its own language.
-import { ERRORS, errorKey, GENERIC_MESSAGE, GENERIC_MESSAGE_KEY } from './catalogue.ts';
-import type { ErrorName } from './catalogue.ts';
-
+// Error messages in every supported locale: English from english.ts, the other locales from
+// messages/<tag>.json, loaded on demand so a web page fetches only its own language.
 export type MessageTable = Record<string, string>;
-
-export function englishErrorMessages(): MessageTable {
-  const table: MessageTable = { [GENERIC_MESSAGE_KEY]: GENERIC_MESSAGE };
-  for (const name of Object.keys(ERRORS) as ErrorName[]) table[errorKey(name)] = ERRORS[name].message;
-  return table;
-}
 
 const loaders: Record<string, () => Promise<{ default: MessageTable }>> = {
   'es-MX': () => import('./messages/es-MX.json', { with: { type: 'json' } }),
@@ -32,8 +23,12 @@ const loaders: Record<string, () => Promise<{ default: MessageTable }>> = {
   'ar-AE': () => import('./messages/ar-AE.json', { with: { type: 'json' } }),
 };
 
-/** The error messages of a locale, English for en-US and for locales without a table. */
+/**
+ * The error messages of a locale over the English ones (English alone for en-US and for locales
+ * without a table). Loaded on demand, so the web app fetches them after its first render.
+ */
 export async function loadErrorMessages(locale: string): Promise<MessageTable> {
+  const { englishErrorMessages } = await import('./english.ts');
   const load = loaders[locale];
   if (!load) return englishErrorMessages();
   return { ...englishErrorMessages(), ...(await load()).default };

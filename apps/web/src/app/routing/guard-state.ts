@@ -1,6 +1,6 @@
 // Builds the guards' view of the app from the services and stores.
 import type { PublicSettings } from '@portal/contract/calls/settings';
-import { PLATFORM_IDS } from '@portal/contract/data/platforms';
+import { PLATFORM_IDS } from '@portal/contract/data/platform-ids';
 import { ageGate } from '../../lib/auth/flow-store.ts';
 import type { FlowState } from '../../lib/auth/flow-store.ts';
 import { isLoggedIn } from '../../lib/auth/session-store.ts';

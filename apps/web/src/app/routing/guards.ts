@@ -1,7 +1,7 @@
 // The guards of spec 000 §2 "Guards and redirects" as one pure, ordered decision:
 // (location, app state) → allow | redirect | not found | error. The router applies it on every
 // navigation; nothing here reads the browser, storage or the network.
-import { normalizePlatformId } from '@portal/contract/data/platforms';
+import { normalizePlatformId } from '@portal/contract/data/platform-ids';
 import { ACCOUNT_PATH, DEFAULT_PATH, matchRoute, redirectFor, SIGN_IN_PATH } from './route-table.ts';
 import type { FeatureFlag, RouteDef, Section } from './route-table.ts';
 

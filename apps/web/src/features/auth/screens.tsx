@@ -3,6 +3,7 @@ import { useNavigate } from '../../lib/router/router.tsx';
 import { FeatureScreen } from '../../components/ui/feature-screen.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { useServices } from '../../app/services.tsx';
+import { EmailCodeSignIn, PasswordSignIn, SignIn } from './sign-in-screens.tsx';
 
 /** /logout signs out (server and local) and goes to sign-in. */
 function Logout() {
@@ -15,5 +16,9 @@ function Logout() {
 }
 
 export default function Screens({ id }: { id: string }) {
-  return id === 'logout' ? <Logout /> : <FeatureScreen id={id} />;
+  if (id === 'logout') return <Logout />;
+  if (id === 'sign-in') return <SignIn />;
+  if (id === 'password-sign-in') return <PasswordSignIn />;
+  if (id === 'email-code-sign-in') return <EmailCodeSignIn />;
+  return <FeatureScreen id={id} />;
 }

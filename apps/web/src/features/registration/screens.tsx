@@ -2,6 +2,8 @@ import { useTranslation } from '../../lib/i18n/messages.ts';
 import { Link } from '../../lib/router/router.tsx';
 import { FeatureScreen } from '../../components/ui/feature-screen.tsx';
 import { Page } from '../../components/ui/page.tsx';
+import { DisplayName } from './display-name.tsx';
+import { AgeAndLocation, CreatePassword, EmailRegistration, SignUp } from './sign-up-screens.tsx';
 
 function NotEligible() {
   const { t } = useTranslation();
@@ -25,6 +27,11 @@ function Embargoed() {
 }
 
 export default function Screens({ id }: { id: string }) {
+  if (id === 'sign-up') return <SignUp />;
+  if (id === 'age-and-location') return <AgeAndLocation />;
+  if (id === 'email-registration') return <EmailRegistration />;
+  if (id === 'create-password') return <CreatePassword />;
+  if (id === 'display-name') return <DisplayName />;
   if (id === 'not-eligible') return <NotEligible />;
   if (id === 'embargoed-country') return <Embargoed />;
   return <FeatureScreen id={id} />;

@@ -1,6 +1,7 @@
 import { ERRORS } from '@portal/contract/errors/catalogue';
-import { GENERIC_MESSAGE, messageKeyFor, wireError } from '@portal/contract/errors';
-import type { WireError } from '@portal/contract/errors';
+import { GENERIC_MESSAGE } from '@portal/contract/errors/catalogue';
+import { messageKeyFor, wireError } from '@portal/contract/errors/wire-error';
+import type { WireError } from '@portal/contract/errors/wire-error';
 
 /** A failed call: the server's error object, or a network/timeout failure shaped like one. */
 export class ApiError extends Error {

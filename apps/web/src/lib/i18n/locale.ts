@@ -22,8 +22,23 @@ export function pickLocale(search: string, stored: string | null, browser: reado
 async function loadMessages(tag: LocaleTag): Promise<Messages> {
   const load = bundles[`../../locales/${tag}/common.json`];
   if (!load) throw new Error(`no messages for ${tag}`);
-  const [common, errors] = await Promise.all([load(), loadErrorMessages(tag)]);
-  return { ...errors, ...common };
+  return load();
+}
+
+const errorsLoaded = new Set<string>();
+/**
+ * Error messages are not needed to show a page, so they load after it (and on a language change);
+ * until then an error shows its English fallback from the server's answer.
+ */
+export async function loadErrorMessagesFor(tag: LocaleTag): Promise<void> {
+  if (errorsLoaded.has(tag)) return;
+  errorsLoaded.add(tag);
+  try {
+    addMessages(tag, await loadErrorMessages(tag));
+  } catch (error) {
+    errorsLoaded.delete(tag);
+    console.warn(`error messages for ${tag} failed to load`, error);
+  }
 }
 
 /** Sets <html lang dir> to the locale's. */
@@ -50,6 +65,7 @@ export async function changeLocale(tag: LocaleTag): Promise<LocaleTag> {
     }
   }
   setLanguage(locale);
+  if (errorsLoaded.size > 0) void loadErrorMessagesFor(locale);
   storage.set('local', KEYS.locale, locale);
   applyDocumentLocale(locale);
   return locale;

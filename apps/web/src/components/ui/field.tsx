@@ -1,0 +1,56 @@
+// Form fields: a visible label, the input, a hint, and an error tied to the input for assistive tech.
+import { useId } from 'react';
+import type { InputHTMLAttributes, ReactNode } from 'react';
+
+interface FieldProps extends InputHTMLAttributes<HTMLInputElement> {
+  label: string;
+  hint?: string | undefined;
+  error?: string | null | undefined;
+}
+
+export function TextField({ label, hint, error, ...input }: FieldProps) {
+  const id = useId();
+  const hintId = hint ? `${id}-hint` : undefined;
+  const errorId = error ? `${id}-error` : undefined;
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      {hint ? (
+        <p id={hintId} className="field-hint">
+          {hint}
+        </p>
+      ) : null}
+      <input
+        id={id}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={[hintId, errorId].filter(Boolean).join(' ') || undefined}
+        {...input}
+      />
+      {error ? (
+        <p id={errorId} className="field-error">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+export function CheckboxField({
+  label,
+  error,
+  ...input
+}: { label: ReactNode; error?: string | null } & InputHTMLAttributes<HTMLInputElement>) {
+  const id = useId();
+  const errorId = error ? `${id}-error` : undefined;
+  return (
+    <div className="field field-checkbox">
+      <input id={id} type="checkbox" aria-invalid={error ? true : undefined} aria-describedby={errorId} {...input} />
+      <label htmlFor={id}>{label}</label>
+      {error ? (
+        <p id={errorId} className="field-error">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}

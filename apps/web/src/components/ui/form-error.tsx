@@ -1,0 +1,24 @@
+import { useServices } from '../../app/services.tsx';
+import { ApiError } from '../../lib/api/api-error.ts';
+import { useTranslation } from '../../lib/i18n/messages.ts';
+
+/** The message of a failed call in the user's language (error.generic for unknown codes). */
+export function useErrorMessage() {
+  const { t } = useTranslation();
+  const { debug } = useServices();
+  return (error: unknown): string | null => {
+    if (error === null || error === undefined) return null;
+    if (error instanceof ApiError) return t(error.messageKey(debug), error.wire.body ?? undefined);
+    return t('error.generic');
+  };
+}
+
+export function FormError({ error }: { error: unknown }) {
+  const message = useErrorMessage()(error);
+  if (!message) return null;
+  return (
+    <div className="notice notice-error" role="alert">
+      <p>{message}</p>
+    </div>
+  );
+}

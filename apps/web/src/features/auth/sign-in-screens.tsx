@@ -1,0 +1,171 @@
+// Signing in (spec 000 §2): email first; then the password, or a code sent by email.
+import { loginInfo } from '@portal/contract/calls/accounts';
+import { sendSignInEmail, signInWithPassword, token } from '@portal/contract/calls/sessions';
+import { useState } from 'react';
+import { useFlow, useServices } from '../../app/services.tsx';
+import { TextField } from '../../components/ui/field.tsx';
+import { FormError } from '../../components/ui/form-error.tsx';
+import { Page } from '../../components/ui/page.tsx';
+import { useTranslation } from '../../lib/i18n/messages.ts';
+import { Link, useNavigate } from '../../lib/router/router.tsx';
+import { useSubmit } from '../../lib/use-submit.ts';
+import { visitorId } from '../../lib/visitor.ts';
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** What happens after signing in loads only then, keeping it off the sign-in page's first load. */
+const afterSignIn = () => import('../../app/flows/continue-flow.ts');
+const device = () => ({ visitor_id: visitorId(), platform_name: 'web' });
+
+export function SignIn() {
+  const { t } = useTranslation();
+  const services = useServices();
+  const navigate = useNavigate();
+  const [email, setEmail] = useState(services.flow.get().data.email ?? '');
+  const [fieldError, setFieldError] = useState<string | null>(null);
+  const submit = useSubmit(async () => {
+    const address = email.trim();
+    if (!EMAIL.test(address)) {
+      setFieldError(t('form.emailInvalid'));
+      return;
+    }
+    setFieldError(null);
+    const { password_set } = await services.api.call(loginInfo, { body: { email: address } });
+    services.flow.start('user-flow', 'login_init', { email: address });
+    if (password_set) return navigate('/password-sign-in');
+    await services.api.call(sendSignInEmail, { body: { email: address } });
+    navigate('/email-code-sign-in');
+  });
+  return (
+    <Page title={t('screen.sign-in.title')}>
+      <p className="lead-text">{t('signIn.intro')}</p>
+      <form className="form" noValidate onSubmit={(e) => (e.preventDefault(), void submit.run())}>
+        <TextField
+          label={t('form.email')}
+          type="email"
+          autoComplete="email"
+          required
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          error={fieldError}
+        />
+        <FormError error={submit.error} />
+        <button type="submit" className="button" disabled={submit.pending}>
+          {t('form.continue')}
+        </button>
+      </form>
+      <p className="form-links">
+        {t('signIn.noAccount')} <Link to="/sign-up">{t('home.createAccount')}</Link>
+      </p>
+    </Page>
+  );
+}
+
+function useFlowEmail() {
+  return useFlow().data.email ?? '';
+}
+
+export function PasswordSignIn() {
+  const { t } = useTranslation();
+  const services = useServices();
+  const navigate = useNavigate();
+  const email = useFlowEmail();
+  const [password, setPassword] = useState('');
+  const submit = useSubmit(async () => {
+    services.flow.setStep('login_credentials');
+    const answer = await services.api.call(signInWithPassword, { body: { email, password, device_data: device() } });
+    const { continueFlow, signedIn } = await afterSignIn();
+    signedIn(services, answer);
+    continueFlow(services);
+  });
+  const codeInstead = useSubmit(async () => {
+    await services.api.call(sendSignInEmail, { body: { email } });
+    navigate('/email-code-sign-in');
+  });
+  return (
+    <Page title={t('screen.password-sign-in.title')}>
+      <p className="lead-text">{t('signIn.as', { email })}</p>
+      <form className="form" onSubmit={(e) => (e.preventDefault(), void submit.run())}>
+        <TextField
+          label={t('form.password')}
+          type="password"
+          autoComplete="current-password"
+          required
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+        />
+        <FormError error={submit.error ?? codeInstead.error} />
+        <button type="submit" className="button" disabled={submit.pending || password === ''}>
+          {t('signIn.submit')}
+        </button>
+      </form>
+      <div className="form-links">
+        <button
+          type="button"
+          className="link-button link"
+          onClick={() => void codeInstead.run()}
+          disabled={codeInstead.pending}
+        >
+          {t('signIn.useCode')}
+        </button>
+        <Link to="/reset-password">{t('signIn.forgotPassword')}</Link>
+        <Link to="/sign-in">{t('signIn.otherEmail')}</Link>
+      </div>
+    </Page>
+  );
+}
+
+export function EmailCodeSignIn() {
+  const { t } = useTranslation();
+  const services = useServices();
+  const email = useFlowEmail();
+  const [code, setCode] = useState('');
+  const [resent, setResent] = useState(false);
+  const submit = useSubmit(async () => {
+    services.flow.setStep('login_credentials');
+    const answer = await services.api.call(token, {
+      body: { grant_type: 'email_code', email, code: code.trim(), device_data: device() },
+    });
+    const { continueFlow, signedIn } = await afterSignIn();
+    signedIn(services, answer);
+    continueFlow(services);
+  });
+  const resend = useSubmit(async () => {
+    setResent(false);
+    await services.api.call(sendSignInEmail, { body: { email } });
+    setResent(true);
+  });
+  return (
+    <Page title={t('screen.email-code-sign-in.title')}>
+      <p className="lead-text">{t('signIn.codeSent', { email })}</p>
+      <form className="form" onSubmit={(e) => (e.preventDefault(), void submit.run())}>
+        <TextField
+          label={t('form.code')}
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={6}
+          required
+          value={code}
+          onChange={(e) => setCode(e.target.value.replace(/\s/g, ''))}
+          hint={t('form.codeHint')}
+        />
+        <FormError error={submit.error ?? resend.error} />
+        {resent ? <p role="status">{t('signIn.codeResent')}</p> : null}
+        <button type="submit" className="button" disabled={submit.pending || code.length !== 6}>
+          {t('signIn.submit')}
+        </button>
+      </form>
+      <div className="form-links">
+        <button type="button" className="link-button link" onClick={() => void resend.run()} disabled={resend.pending}>
+          {t('signIn.resend')}
+        </button>
+        <Link to="/sign-in">{t('signIn.wrongEmail')}</Link>
+        <Link to="/password-sign-in">{t('signIn.usePassword')}</Link>
+        {services.config.links.support ? (
+          <a href={services.config.links.support} target="_blank" rel="noopener noreferrer">
+            {t('footer.support')}
+          </a>
+        ) : null}
+      </div>
+    </Page>
+  );
+}

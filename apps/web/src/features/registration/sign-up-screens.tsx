@@ -1,0 +1,324 @@
+// Creating an account (spec 000 §4 "Registration steps"): email, age and location, an emailed code
+// or a password, then the display name.
+import { checkAgeCategory, getLocation, register, sendRegistrationEmail } from '@portal/contract/calls/accounts';
+import { COUNTRIES } from '@portal/contract/data/countries';
+import { US_SUBDIVISIONS } from '@portal/contract/data/us-states';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { continueFlow, signedIn } from '../../app/flows/continue-flow.ts';
+import { useFlow, useServices } from '../../app/services.tsx';
+import { CheckboxField, TextField } from '../../components/ui/field.tsx';
+import { FormError } from '../../components/ui/form-error.tsx';
+import { Page } from '../../components/ui/page.tsx';
+import { ApiError } from '../../lib/api/api-error.ts';
+import { ageGate } from '../../lib/auth/flow-store.ts';
+import { datePlaceholder, parseCalendarDate } from '../../lib/dates.ts';
+import { useTranslation } from '../../lib/i18n/messages.ts';
+import { Link, useNavigate } from '../../lib/router/router.tsx';
+import { useSubmit } from '../../lib/use-submit.ts';
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export function SignUp() {
+  const { t } = useTranslation();
+  const services = useServices();
+  const [email, setEmail] = useState('');
+  const [fieldError, setFieldError] = useState<string | null>(null);
+  const onSubmit = () => {
+    if (!EMAIL.test(email.trim())) return setFieldError(t('form.emailInvalid'));
+    services.flow.start('registration', 'registration_init', { email: email.trim() });
+    continueFlow(services);
+  };
+  return (
+    <Page title={t('screen.sign-up.title')}>
+      <p className="lead-text">{t('signUp.intro')}</p>
+      <form className="form" noValidate onSubmit={(e) => (e.preventDefault(), onSubmit())}>
+        <TextField
+          label={t('form.email')}
+          type="email"
+          autoComplete="email"
+          required
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          error={fieldError}
+        />
+        <button type="submit" className="button">
+          {t('form.continue')}
+        </button>
+      </form>
+      <p className="form-links">
+        {t('signUp.haveAccount')} <Link to="/sign-in">{t('home.signIn')}</Link>
+      </p>
+    </Page>
+  );
+}
+
+export function AgeAndLocation() {
+  const { t, i18n } = useTranslation();
+  const services = useServices();
+  const navigate = useNavigate();
+  const countryId = useId();
+  const territoryId = useId();
+  const [dob, setDob] = useState('');
+  const [country, setCountry] = useState('US');
+  const [territory, setTerritory] = useState('');
+  const [dobError, setDobError] = useState<string | null>(null);
+  const names = useMemo(() => new Intl.DisplayNames([i18n.language], { type: 'region' }), [i18n.language]);
+  const countries = useMemo(
+    () =>
+      COUNTRIES.map((c) => ({ code: c.code, name: names.of(c.code) ?? c.code })).sort((a, b) =>
+        a.name.localeCompare(b.name, i18n.language),
+      ),
+    [names, i18n.language],
+  );
+  useEffect(() => {
+    void services.api.call(getLocation).then(
+      (location) => {
+        setCountry(location.country);
+        setTerritory(location.territory ?? '');
+      },
+      () => undefined,
+    );
+  }, [services.api]);
+  const submit = useSubmit(async () => {
+    const dateOfBirth = parseCalendarDate(dob, i18n.language);
+    if (!dateOfBirth) return setDobError(t('form.dateInvalid', { format: datePlaceholder(i18n.language) }));
+    setDobError(null);
+    const location = { country, territory: country === 'US' && territory ? territory : null };
+    try {
+      const answer = await services.api.call(checkAgeCategory, {
+        body: { age_data: { date_of_birth: dateOfBirth }, location_data: location },
+      });
+      if (answer.age_gated) {
+        ageGate.set(true);
+        services.analytics.ageGatePreLaunch();
+        services.flow.setStep('age_gate_error');
+        return continueFlow(services);
+      }
+    } catch (error) {
+      if (error instanceof ApiError && error.is('embargoed_country'))
+        return navigate('/embargoed-country', { replace: true });
+      throw error;
+    }
+    services.flow.setStep('age_and_location', { dob: dateOfBirth, country, territory: location.territory ?? '' });
+    continueFlow(services);
+  });
+  return (
+    <Page title={t('screen.age-and-location.title')}>
+      <p className="lead-text">{t('signUp.ageIntro')}</p>
+      <form className="form" noValidate onSubmit={(e) => (e.preventDefault(), void submit.run())}>
+        <TextField
+          label={t('form.dateOfBirth')}
+          hint={t('form.dateHint', { format: datePlaceholder(i18n.language) })}
+          inputMode="numeric"
+          autoComplete="bday"
+          placeholder={datePlaceholder(i18n.language)}
+          required
+          value={dob}
+          onChange={(e) => setDob(e.target.value)}
+          error={dobError}
+        />
+        <div className="field">
+          <label htmlFor={countryId}>{t('form.country')}</label>
+          <select id={countryId} value={country} onChange={(e) => setCountry(e.target.value)} autoComplete="country">
+            {countries.map((c) => (
+              <option key={c.code} value={c.code}>
+                {c.name}
+              </option>
+            ))}
+          </select>
+        </div>
+        {country === 'US' ? (
+          <div className="field">
+            <label htmlFor={territoryId}>{t('form.territory')}</label>
+            <select id={territoryId} value={territory} onChange={(e) => setTerritory(e.target.value)}>
+              <option value="">{t('form.territoryNone')}</option>
+              {US_SUBDIVISIONS.map((s) => (
+                <option key={s.code} value={s.code}>
+                  {s.name}
+                </option>
+              ))}
+            </select>
+          </div>
+        ) : null}
+        <FormError error={submit.error} />
+        <button type="submit" className="button" disabled={submit.pending}>
+          {t('form.continue')}
+        </button>
+      </form>
+    </Page>
+  );
+}
+
+function useRegistrationBody() {
+  const { i18n } = useTranslation();
+  const { data } = useFlow();
+  return (extra: { email_code?: string; password?: string }, marketing: boolean) => ({
+    email: data.email ?? '',
+    date_of_birth: data.dob ?? '',
+    country: data.country ?? 'US',
+    territory: data.territory ? data.territory : null,
+    locale: i18n.language,
+    marketing_opt_in: marketing,
+    tos_consent: true as const,
+    ...extra,
+  });
+}
+
+function ConsentFields(props: {
+  terms: boolean;
+  setTerms: (v: boolean) => void;
+  marketing: boolean;
+  setMarketing: (v: boolean) => void;
+  termsError: string | null;
+}) {
+  const { t } = useTranslation();
+  const { config } = useServices();
+  return (
+    <>
+      <CheckboxField
+        checked={props.terms}
+        onChange={(e) => props.setTerms(e.target.checked)}
+        error={props.termsError}
+        label={
+          <>
+            {t('signUp.terms')}{' '}
+            <a href={config.links.termsOfUse} target="_blank" rel="noopener noreferrer">
+              {t('footer.termsOfUse')}
+            </a>{' '}
+            ·{' '}
+            <a href={config.links.privacyPolicy} target="_blank" rel="noopener noreferrer">
+              {t('footer.privacyPolicy')}
+            </a>
+          </>
+        }
+      />
+      <CheckboxField
+        checked={props.marketing}
+        onChange={(e) => props.setMarketing(e.target.checked)}
+        label={t('signUp.marketing')}
+      />
+    </>
+  );
+}
+
+function useCreateAccount() {
+  const { t } = useTranslation();
+  const services = useServices();
+  const body = useRegistrationBody();
+  const [terms, setTerms] = useState(false);
+  const [marketing, setMarketing] = useState(false);
+  const [termsError, setTermsError] = useState<string | null>(null);
+  const create = async (extra: { email_code?: string; password?: string }) => {
+    if (!terms) {
+      setTermsError(t('signUp.termsRequired'));
+      return;
+    }
+    setTermsError(null);
+    const answer = await services.api.call(register, {
+      query: { options: ['account', 'refresh_token'] },
+      body: body(extra, marketing),
+    });
+    signedIn(services, answer);
+    services.flow.setStep('account_created');
+    continueFlow(services);
+  };
+  return { create, consent: { terms, setTerms, marketing, setMarketing, termsError } };
+}
+
+export function EmailRegistration() {
+  const { t } = useTranslation();
+  const services = useServices();
+  const { data } = useFlow();
+  const [code, setCode] = useState('');
+  const sent = useRef(false);
+  const { create, consent } = useCreateAccount();
+  const send = useSubmit(async () => {
+    await services.api.call(sendRegistrationEmail, { body: { email: data.email ?? '' } });
+  });
+  useEffect(() => {
+    if (sent.current || !data.email) return;
+    sent.current = true;
+    void send.run();
+  }, [data.email, send]);
+  const submit = useSubmit(() => create({ email_code: code.trim() }));
+  return (
+    <Page title={t('screen.email-registration.title')}>
+      <p className="lead-text">{t('signUp.codeSent', { email: data.email ?? '' })}</p>
+      <form className="form" onSubmit={(e) => (e.preventDefault(), void submit.run())}>
+        <TextField
+          label={t('form.code')}
+          hint={t('form.codeHint')}
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={6}
+          required
+          value={code}
+          onChange={(e) => setCode(e.target.value.replace(/\s/g, ''))}
+        />
+        <ConsentFields {...consent} />
+        <FormError error={submit.error ?? send.error} />
+        <button type="submit" className="button" disabled={submit.pending || code.length !== 6}>
+          {t('signUp.create')}
+        </button>
+      </form>
+      <div className="form-links">
+        <button type="button" className="link-button link" onClick={() => void send.run()} disabled={send.pending}>
+          {t('signIn.resend')}
+        </button>
+        <Link to="/create-password">{t('signUp.usePassword')}</Link>
+      </div>
+    </Page>
+  );
+}
+
+export function passwordFieldError(password: string, t: (key: string) => string): string | null {
+  if ([...password].length < 8) return t('form.passwordShort');
+  const classes = [/\p{Lu}/u, /\p{Ll}/u, /\p{Nd}/u, /[^\p{L}\p{Nd}]/u];
+  if (!classes.every((c) => c.test(password))) return t('form.passwordClasses');
+  return null;
+}
+
+export function CreatePassword() {
+  const { t } = useTranslation();
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [errors, setErrors] = useState<{ password?: string | null; confirm?: string | null }>({});
+  const { create, consent } = useCreateAccount();
+  const submit = useSubmit(async () => {
+    const passwordError = passwordFieldError(password, t);
+    const confirmError = password !== confirm ? t('form.passwordMismatch') : null;
+    setErrors({ password: passwordError, confirm: confirmError });
+    if (passwordError || confirmError) return;
+    await create({ password });
+  });
+  return (
+    <Page title={t('screen.create-password.title')}>
+      <p className="lead-text">{t('form.passwordRules')}</p>
+      <form className="form" noValidate onSubmit={(e) => (e.preventDefault(), void submit.run())}>
+        <TextField
+          label={t('form.newPassword')}
+          type="password"
+          autoComplete="new-password"
+          required
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          error={errors.password}
+        />
+        <TextField
+          label={t('form.confirmPassword')}
+          type="password"
+          autoComplete="new-password"
+          required
+          value={confirm}
+          onChange={(e) => setConfirm(e.target.value)}
+          error={errors.confirm}
+        />
+        <ConsentFields {...consent} />
+        <FormError error={submit.error} />
+        <button type="submit" className="button" disabled={submit.pending}>
+          {t('signUp.create')}
+        </button>
+      </form>
+    </Page>
+  );
+}
