@@ -32,8 +32,15 @@ export default defineConfig({
   reporter: [['list'], ['json', { outputFile: 'test-results/playwright.json' }]],
   use: { baseURL: `http://127.0.0.1:${port}`, trace: 'retain-on-failure', launchOptions },
   projects: [
-    { name: 'desktop', use: { ...devices['Desktop Chrome'], launchOptions } },
-    { name: 'phone', use: { ...devices['Pixel 7'], launchOptions } },
+    { name: 'desktop', testIgnore: /consent\.spec\.ts/, use: { ...devices['Desktop Chrome'], launchOptions } },
+    { name: 'phone', testIgnore: /consent\.spec\.ts/, use: { ...devices['Pixel 7'], launchOptions } },
+    // Publishes new terms, which every account then has to accept: after all the others.
+    {
+      name: 'consent',
+      testMatch: /consent\.spec\.ts/,
+      dependencies: ['desktop', 'phone'],
+      use: { ...devices['Desktop Chrome'], launchOptions },
+    },
   ],
   webServer: {
     command: 'node apps/server/src/server.ts',
@@ -49,6 +56,8 @@ export default defineConfig({
       DATABASE_URL: '',
       RATE_LIMIT_PER_MINUTE: '10000',
       SIGN_IN_PER_MINUTE: '1000',
+      SOFT_LOCK_THRESHOLD: '3',
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
     },
   },
 });

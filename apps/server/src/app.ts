@@ -18,6 +18,7 @@ import { registerSecurity } from './http/security.ts';
 import { registerSpa } from './http/spa.ts';
 import { OutboxTransport } from './mail/mailer.ts';
 import { registerOutboxRoutes } from './mail/outbox-routes.ts';
+import { registerLegalDevRoutes } from './modules/accounts/dev-routes.ts';
 import { registerRecovery } from './modules/accounts/recovery-routes.ts';
 import { registerRegistration } from './modules/accounts/registration-routes.ts';
 import { registerVerification } from './modules/accounts/verification-routes.ts';
@@ -107,6 +108,7 @@ export async function buildApp(config: Config, deps?: Deps): Promise<App> {
 
   if (!config.production) {
     registerAnalyticsDevRoutes(app, resolved.db.orm);
+    registerLegalDevRoutes(app, resolved.db);
     if (resolved.mailer.transport === 'outbox') registerOutboxRoutes(app, new OutboxTransport(resolved.db.orm));
   }
   await registerSpa(app, config.webDistDir);

@@ -9,6 +9,7 @@ const src = join(import.meta.dirname, '..');
 const english = {
   ...englishErrorMessages(),
   ...(JSON.parse(readFileSync(join(import.meta.dirname, 'en-US', 'common.json'), 'utf8')) as Record<string, string>),
+  ...(JSON.parse(readFileSync(join(import.meta.dirname, 'en-US', 'flows.json'), 'utf8')) as Record<string, string>),
 };
 
 function sources(dir: string): string[] {

@@ -4,6 +4,9 @@ import { z } from 'zod';
 import { defineCall } from './define.ts';
 import { account, countryCode, linkToken, locale, password, territoryCode, tokenAnswer, username } from './entities.ts';
 import { calendarDate, email, emailCode, queryList } from './wire.ts';
+import { loginInfo } from './accounts-sign-in.ts';
+
+export { loginInfo };
 
 const TERMS_MESSAGE = 'Please agree to Terms of Use and acknowledge the Privacy Policy to continue.';
 const age = z.number().int().min(1).max(120);
@@ -89,19 +92,6 @@ export const verifyEmail = defineCall({
   body: z
     .object({ code: emailCode().optional(), token: linkToken.optional() })
     .refine((v) => v.code !== undefined || v.token !== undefined, { error: 'Enter the emailed code' }),
-});
-
-export const loginInfo = defineCall({
-  id: 'accounts.loginInfo',
-  area: 'accounts',
-  method: 'POST',
-  path: '/accounts/login_info',
-  auth: 'public',
-  summary: 'How an email address signs in: with a password, or else with an emailed code.',
-  body: z.object({ email: email() }),
-  // payload not shown in the spec: chosen {password_set}; an unknown address answers false, like an
-  // account without a password, so the answer does not tell whether an account exists.
-  response: z.object({ password_set: z.boolean() }),
 });
 
 export const checkUsername = defineCall({

@@ -1,14 +1,20 @@
 // Which feature shows each route; each feature's screens load lazily as one chunk.
 import { lazy } from 'react';
+import { loadFlowMessages } from '../../lib/i18n/locale.ts';
 import type { ComponentType } from 'react';
 
 type FeatureScreens = ComponentType<{ id: string }>;
 
+/** A feature whose screens use the flow messages: both load before it shows. */
+function withFlowMessages<T>(load: () => Promise<T>): () => Promise<T> {
+  return () => Promise.all([load(), loadFlowMessages()]).then(([module]) => module);
+}
+
 const features = {
-  home: lazy(() => import('../../features/home/screens.tsx')),
+  home: lazy(withFlowMessages(() => import('../../features/home/screens.tsx'))),
   auth: lazy(() => import('../../features/auth/screens.tsx')),
-  registration: lazy(() => import('../../features/registration/screens.tsx')),
-  recovery: lazy(() => import('../../features/recovery/screens.tsx')),
+  registration: lazy(withFlowMessages(() => import('../../features/registration/screens.tsx'))),
+  recovery: lazy(withFlowMessages(() => import('../../features/recovery/screens.tsx'))),
   account: lazy(() => import('../../features/account/screens.tsx')),
   security: lazy(() => import('../../features/security/screens.tsx')),
   linkedAccounts: lazy(() => import('../../features/linked-accounts/screens.tsx')),
@@ -18,7 +24,7 @@ const features = {
   device: lazy(() => import('../../features/device/screens.tsx')),
   stub: lazy(() => import('../../features/stub/screens.tsx')),
   oauth: lazy(() => import('../../features/oauth/screens.tsx')),
-  devTools: lazy(() => import('../../features/dev-tools/screens.tsx')),
+  devTools: lazy(withFlowMessages(() => import('../../features/dev-tools/screens.tsx'))),
 } satisfies Record<string, FeatureScreens>;
 
 type Feature = keyof typeof features;

@@ -2,7 +2,10 @@ import { useTranslation } from '../../lib/i18n/messages.ts';
 import { Link } from '../../lib/router/router.tsx';
 import { isLoggedIn } from '../../lib/auth/session-store.ts';
 import { useSession } from '../services.tsx';
-import { AccountMenu } from './account-menu.tsx';
+import { lazy, Suspense } from 'react';
+
+/** Only a signed-in visitor has the account menu: it loads then. */
+const AccountMenu = lazy(() => import('./account-menu.tsx').then((m) => ({ default: m.AccountMenu })));
 import { LanguagePicker } from './language-picker.tsx';
 
 export function Header() {
@@ -18,7 +21,9 @@ export function Header() {
       <div className="shell-header-end">
         <LanguagePicker />
         {signedIn && session.account ? (
-          <AccountMenu username={session.account.username ?? session.account.email ?? ''} />
+          <Suspense fallback={null}>
+            <AccountMenu username={session.account.username ?? session.account.email ?? ''} />
+          </Suspense>
         ) : (
           <Link className="button button-small" to="/sign-in">
             {t('shell.signIn')}

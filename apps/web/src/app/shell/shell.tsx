@@ -1,6 +1,6 @@
 // The root layout: applies the guard decision to every navigation, then renders the screen inside
 // the header and footer. Guard failures are logged and lead to sign-in (spec 000 §8).
-import { Suspense, useEffect, useMemo } from 'react';
+import { lazy, Suspense, useEffect, useMemo } from 'react';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { debugSettings } from '../../lib/environment.ts';
 import { useTranslation } from '../../lib/i18n/messages.ts';
@@ -15,7 +15,8 @@ import { RouteScreen } from '../routing/screens.tsx';
 import { ErrorScreen, NotFoundScreen, SessionVerifyScreen } from '../screens/error-screens.tsx';
 import { useFlow, useServices, useSession } from '../services.tsx';
 import { ChunkErrorBoundary } from './chunk-error.tsx';
-import { DebugBar } from './debug-bar.tsx';
+/** Only debug mode shows the environment bar: it loads then. */
+const DebugBar = lazy(() => import('./debug-bar.tsx').then((m) => ({ default: m.DebugBar })));
 import { Footer } from './footer.tsx';
 import { Header } from './header.tsx';
 
@@ -69,7 +70,8 @@ function Content({ decision, pathname }: { decision: GuardDecision; pathname: st
 export function Shell() {
   const { t } = useTranslation();
   const { pathname, search } = useLocation();
-  const { analytics } = useServices();
+  const services = useServices();
+  const { analytics } = services;
   const decision = useDecision(pathname, search);
 
   const blockBack = decision.kind === 'allow' && decision.blockBack;
@@ -86,7 +88,11 @@ export function Shell() {
       <a className="skip-link" href="#main">
         {t('app.skipToContent')}
       </a>
-      <DebugBar />
+      {services.debug ? (
+        <Suspense fallback={null}>
+          <DebugBar />
+        </Suspense>
+      ) : null}
       <Header />
       <main id="main" className="shell-main" tabIndex={-1}>
         <Content decision={decision} pathname={pathname} />

@@ -1,9 +1,15 @@
-import { useEffect } from 'react';
+import { lazy, useEffect } from 'react';
 import { useNavigate } from '../../lib/router/router.tsx';
 import { FeatureScreen } from '../../components/ui/feature-screen.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { useServices } from '../../app/services.tsx';
+import { loadFlowMessages } from '../../lib/i18n/locale.ts';
 import { EmailCodeSignIn, PasswordSignIn, SignIn } from './sign-in-screens.tsx';
+
+/** The unlock link's page loads on its own: it is not part of signing in. */
+const UnlockAccount = lazy(() =>
+  Promise.all([import('./unlock-account.tsx'), loadFlowMessages()]).then(([m]) => ({ default: m.UnlockAccount })),
+);
 
 /** /logout signs out (server and local) and goes to sign-in. */
 function Logout() {
@@ -20,5 +26,6 @@ export default function Screens({ id }: { id: string }) {
   if (id === 'sign-in') return <SignIn />;
   if (id === 'password-sign-in') return <PasswordSignIn />;
   if (id === 'email-code-sign-in') return <EmailCodeSignIn />;
+  if (id === 'unlock-account') return <UnlockAccount />;
   return <FeatureScreen id={id} />;
 }

@@ -1,5 +1,5 @@
 // Signing in (spec 000 §2): email first; then the password, or a code sent by email.
-import { loginInfo } from '@portal/contract/calls/accounts';
+import { loginInfo } from '@portal/contract/calls/accounts-sign-in';
 import { sendSignInEmail, signInWithPassword, token } from '@portal/contract/calls/sessions';
 import { useState } from 'react';
 import { useFlow, useServices } from '../../app/services.tsx';

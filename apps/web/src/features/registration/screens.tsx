@@ -3,6 +3,7 @@ import { Link } from '../../lib/router/router.tsx';
 import { FeatureScreen } from '../../components/ui/feature-screen.tsx';
 import { Page } from '../../components/ui/page.tsx';
 import { DisplayName } from './display-name.tsx';
+import { UpdateConsent, VerifyEmail, VerifyEmailSuccess } from './verify-and-consent.tsx';
 import { AgeAndLocation, CreatePassword, EmailRegistration, SignUp } from './sign-up-screens.tsx';
 
 function NotEligible() {
@@ -32,6 +33,9 @@ export default function Screens({ id }: { id: string }) {
   if (id === 'email-registration') return <EmailRegistration />;
   if (id === 'create-password') return <CreatePassword />;
   if (id === 'display-name') return <DisplayName />;
+  if (id === 'verify-email') return <VerifyEmail />;
+  if (id === 'verify-email-success') return <VerifyEmailSuccess />;
+  if (id === 'update-consent') return <UpdateConsent />;
   if (id === 'not-eligible') return <NotEligible />;
   if (id === 'embargoed-country') return <Embargoed />;
   return <FeatureScreen id={id} />;

@@ -15,6 +15,7 @@ import { datePlaceholder, parseCalendarDate } from '../../lib/dates.ts';
 import { useTranslation } from '../../lib/i18n/messages.ts';
 import { Link, useNavigate } from '../../lib/router/router.tsx';
 import { useSubmit } from '../../lib/use-submit.ts';
+import { passwordFieldError } from './password-field-error.ts';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -269,13 +270,6 @@ export function EmailRegistration() {
       </div>
     </Page>
   );
-}
-
-export function passwordFieldError(password: string, t: (key: string) => string): string | null {
-  if ([...password].length < 8) return t('form.passwordShort');
-  const classes = [/\p{Lu}/u, /\p{Ll}/u, /\p{Nd}/u, /[^\p{L}\p{Nd}]/u];
-  if (!classes.every((c) => c.test(password))) return t('form.passwordClasses');
-  return null;
 }
 
 export function CreatePassword() {

@@ -5,10 +5,26 @@ import { DEFAULT_LOCALE, findLocale, resolveLocale } from '@portal/contract/data
 import type { LocaleTag } from '@portal/contract/data/locales';
 import { loadErrorMessages } from '@portal/contract/errors/messages';
 import { KEYS, storage } from '../storage.ts';
-import { addMessages, hasMessages, setLanguage } from './messages.ts';
+import { addMessages, currentLanguage, hasMessages, setLanguage } from './messages.ts';
 
 type Messages = Record<string, string>;
 const bundles = import.meta.glob<Messages>('../../locales/*/common.json', { import: 'default' });
+/** Messages of the screens that are not on the sign-in path, loaded with those screens. */
+const flowBundles = import.meta.glob<Messages>('../../locales/*/flows.json', { import: 'default' });
+const flowsLoaded = new Set<string>();
+
+async function loadFlows(tag: LocaleTag): Promise<void> {
+  if (flowsLoaded.has(tag)) return;
+  const load = flowBundles[`../../locales/${tag}/flows.json`];
+  if (!load) return;
+  addMessages(tag, await load());
+  flowsLoaded.add(tag);
+}
+
+/** Loads the flow screens' messages (current language and the English fallback). */
+export async function loadFlowMessages(): Promise<void> {
+  await Promise.all([loadFlows(DEFAULT_LOCALE), loadFlows(currentLanguage())]);
+}
 
 export function pickLocale(search: string, stored: string | null, browser: readonly string[]): LocaleTag {
   const fromQuery = new URLSearchParams(search).get('lang');
@@ -64,6 +80,7 @@ export async function changeLocale(tag: LocaleTag): Promise<LocaleTag> {
       locale = DEFAULT_LOCALE;
     }
   }
+  if (flowsLoaded.size > 0) await loadFlows(locale).catch(() => undefined);
   setLanguage(locale);
   if (errorsLoaded.size > 0) void loadErrorMessagesFor(locale);
   storage.set('local', KEYS.locale, locale);

@@ -1,0 +1,103 @@
+// Reset a password, verify an email, unlock a soft-locked account, consent to new terms: as a
+// player does it, following the links and codes of the dev outbox.
+import { expect, test } from '@playwright/test';
+import type { APIRequestContext, Page, TestInfo } from '@playwright/test';
+import { expectNoAxeViolations } from './helpers.ts';
+import { screenshot } from './screenshots.ts';
+
+const PASSWORD = 'Tq8#vLp2-Starfall';
+const uniqueEmail = (testInfo: TestInfo, tag: string) => `${tag}-${testInfo.project.name}-${Date.now()}@example.com`;
+
+async function latestMail(request: APIRequestContext, email: string, template: string) {
+  let mail: { code: string | null; link: string | null } | undefined;
+  await expect
+    .poll(async () => {
+      const mails = await (await request.get(`/dev/outbox?to=${encodeURIComponent(email)}`)).json();
+      mail = mails.find((m: { template: string }) => m.template === template);
+      return Boolean(mail);
+    })
+    .toBe(true);
+  return mail as { code: string | null; link: string | null };
+}
+const pathOf = (link: string) => {
+  const url = new URL(link);
+  return `${url.pathname}${url.search}`;
+};
+
+async function createAccount(request: APIRequestContext, email: string) {
+  const { apiKey } = await (await request.get('/config.json')).json();
+  const res = await request.post('/api/accounts?options=account&options=refresh_token', {
+    headers: { 'x-hydra-api-key': apiKey, 'content-type': 'application/json' },
+    data: {
+      email,
+      password: PASSWORD,
+      country: 'US',
+      date_of_birth: '1990-04-01',
+      marketing_opt_in: false,
+      tos_consent: true,
+    },
+  });
+  expect(res.status()).toBe(201);
+}
+
+async function signIn(page: Page, email: string, password: string) {
+  await page.goto('/sign-in?lang=en-US');
+  await page.getByLabel('Email address').fill(email);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+}
+
+test('reset a forgotten password from the emailed link', async ({ page, request }, testInfo) => {
+  const email = uniqueEmail(testInfo, 'reset');
+  await createAccount(request, email);
+  await page.goto('/reset-password?lang=en-US');
+  await page.getByLabel('Email address').fill(email);
+  await page.getByRole('button', { name: 'Send the link' }).click();
+  await expect(page).toHaveURL(/\/reset-password-message$/);
+  await expect(page.getByText(`If ${email} has an account`)).toBeVisible();
+  const mail = await latestMail(request, email, 'password_reset');
+  await page.goto(pathOf(mail.link as string));
+  await expect(page.getByRole('heading', { level: 1, name: 'Choose a new password' })).toBeVisible();
+  await page.getByLabel('New password', { exact: true }).fill('Tq8#vLp2-Renewed');
+  await page.getByLabel('Confirm the password').fill('Tq8#vLp2-Renewed');
+  await screenshot(page, testInfo, 'choose-password-en');
+  await expectNoAxeViolations(page);
+  await page.getByRole('button', { name: 'Save the new password' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Your password has been changed' })).toBeVisible();
+  await page.goto(pathOf(mail.link as string));
+  await expect(page.getByRole('alert')).toContainText('That link has expired');
+});
+
+test('verify the email address with the emailed code', async ({ page, request }, testInfo) => {
+  const email = uniqueEmail(testInfo, 'verify');
+  await createAccount(request, email);
+  await signIn(page, email, PASSWORD);
+  await expect(page).toHaveURL(/\/account$/);
+  await page.goto('/verify-email');
+  await page.getByRole('button', { name: 'Send the code' }).click();
+  await expect(page.getByText(`We sent a 6-digit code to ${email}`)).toBeVisible();
+  const mail = await latestMail(request, email, 'verify_email');
+  await page.getByLabel('Code', { exact: true }).fill(mail.code as string);
+  await page.getByRole('button', { name: 'Verify', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Your email address is verified' })).toBeVisible();
+});
+
+test('a soft-locked account is unlocked by the emailed link', async ({ page, request }, testInfo) => {
+  const email = uniqueEmail(testInfo, 'lock');
+  await createAccount(request, email);
+  for (let i = 0; i < 3; i++) {
+    await signIn(page, email, 'Wrong#Passw0rd');
+    await expect(page.getByRole('alert')).toBeVisible();
+  }
+  await expect(page.getByRole('alert')).toContainText('Your account is locked');
+  const mail = await latestMail(request, email, 'unlock');
+  await page.goto(pathOf(mail.link as string));
+  await expect(page.getByRole('heading', { level: 1, name: 'Your account is unlocked' })).toBeVisible();
+  await page.goto(pathOf(mail.link as string));
+  await expect(page.getByRole('heading', { level: 1, name: 'Unable To Unlock Account' })).toBeVisible();
+  await screenshot(page, testInfo, 'unlock-failed-en');
+  await expectNoAxeViolations(page);
+  await signIn(page, email, PASSWORD);
+  await expect(page).toHaveURL(/\/account$/);
+});

@@ -1,0 +1,176 @@
+// Password reset (spec 000 §2 "Reset password: forgot, email sent, new password, success").
+import { finalizeRecovery, initRecovery, validateRecovery } from '@portal/contract/calls/accounts-recovery';
+import { useEffect, useState } from 'react';
+import { useServices } from '../../app/services.tsx';
+import { TextField } from '../../components/ui/field.tsx';
+import { FormError } from '../../components/ui/form-error.tsx';
+import { Page } from '../../components/ui/page.tsx';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import { useTranslation } from '../../lib/i18n/messages.ts';
+import { Link, useLocation, useNavigate } from '../../lib/router/router.tsx';
+import { useSubmit } from '../../lib/use-submit.ts';
+import { visitorId } from '../../lib/visitor.ts';
+import { passwordFieldError } from '../registration/password-field-error.ts';
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const RESET_EMAIL_KEY = 'portal.resetEmail';
+
+export function ResetPassword() {
+  const { t } = useTranslation();
+  const services = useServices();
+  const navigate = useNavigate();
+  const [email, setEmail] = useState(services.flow.get().data.email ?? '');
+  const [fieldError, setFieldError] = useState<string | null>(null);
+  const submit = useSubmit(async () => {
+    if (!EMAIL.test(email.trim())) return setFieldError(t('form.emailInvalid'));
+    setFieldError(null);
+    await services.api.call(initRecovery, { body: { email: email.trim() } });
+    sessionStorage.setItem(RESET_EMAIL_KEY, email.trim());
+    navigate('/reset-password-message');
+  });
+  return (
+    <Page title={t('screen.reset-password.title')}>
+      <p className="lead-text">{t('recovery.intro')}</p>
+      <form className="form" noValidate onSubmit={(e) => (e.preventDefault(), void submit.run())}>
+        <TextField
+          label={t('form.email')}
+          type="email"
+          autoComplete="email"
+          required
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          error={fieldError}
+        />
+        <FormError error={submit.error} />
+        <button type="submit" className="button" disabled={submit.pending}>
+          {t('recovery.send')}
+        </button>
+      </form>
+      <p className="form-links">
+        <Link to="/sign-in">{t('recovery.backToSignIn')}</Link>
+      </p>
+    </Page>
+  );
+}
+
+export function ResetPasswordMessage() {
+  const { t } = useTranslation();
+  const services = useServices();
+  const email = sessionStorage.getItem(RESET_EMAIL_KEY) ?? '';
+  const [resent, setResent] = useState(false);
+  const resend = useSubmit(async () => {
+    setResent(false);
+    await services.api.call(initRecovery, { body: { email } });
+    setResent(true);
+  });
+  return (
+    <Page title={t('screen.reset-password-message.title')}>
+      <p className="lead-text">{t('recovery.sent', { email })}</p>
+      <FormError error={resend.error} />
+      {resent ? <p role="status">{t('recovery.resent')}</p> : null}
+      <div className="form-links">
+        {email ? (
+          <button
+            type="button"
+            className="link-button link"
+            onClick={() => void resend.run()}
+            disabled={resend.pending}
+          >
+            {t('recovery.resend')}
+          </button>
+        ) : null}
+        <Link to="/sign-in">{t('recovery.backToSignIn')}</Link>
+      </div>
+    </Page>
+  );
+}
+
+export function ChoosePassword() {
+  const { t } = useTranslation();
+  const services = useServices();
+  const navigate = useNavigate();
+  const token = new URLSearchParams(useLocation().search).get('token') ?? '';
+  const [state, setState] = useState<'checking' | 'valid' | 'expired'>('checking');
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [errors, setErrors] = useState<{ password?: string | null; confirm?: string | null }>({});
+  useEffect(() => {
+    services.api.call(validateRecovery, { query: { token } }).then(
+      () => setState('valid'),
+      () => setState('expired'),
+    );
+  }, [services.api, token]);
+  const submit = useSubmit(async () => {
+    const passwordError = passwordFieldError(password, t);
+    const confirmError = password !== confirm ? t('form.passwordMismatch') : null;
+    setErrors({ password: passwordError, confirm: confirmError });
+    if (passwordError || confirmError) return;
+    const answer = await services.api.call(finalizeRecovery, {
+      body: {
+        token,
+        new_password: password,
+        auto_login: true,
+        device_data: { visitor_id: visitorId(), platform_name: 'web' },
+      },
+    });
+    if (answer.session) {
+      const { signedIn } = await import('../../app/flows/continue-flow.ts');
+      signedIn(services, answer.session);
+    }
+    navigate(`/choose-password-success?token=${encodeURIComponent(token)}`, { replace: true });
+  });
+  if (state === 'checking') return <Spinner />;
+  if (state === 'expired') {
+    return (
+      <Page title={t('screen.choose-password.title')}>
+        <div className="notice notice-error" role="alert">
+          <p>{t('error.invalid_recovery_token')}</p>
+        </div>
+        <Link className="button" to="/reset-password">
+          {t('recovery.again')}
+        </Link>
+      </Page>
+    );
+  }
+  return (
+    <Page title={t('screen.choose-password.title')}>
+      <p className="lead-text">{t('form.passwordRules')}</p>
+      <form className="form" noValidate onSubmit={(e) => (e.preventDefault(), void submit.run())}>
+        <TextField
+          label={t('form.newPassword')}
+          type="password"
+          autoComplete="new-password"
+          required
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          error={errors.password}
+        />
+        <TextField
+          label={t('form.confirmPassword')}
+          type="password"
+          autoComplete="new-password"
+          required
+          value={confirm}
+          onChange={(e) => setConfirm(e.target.value)}
+          error={errors.confirm}
+        />
+        <FormError error={submit.error} />
+        <button type="submit" className="button" disabled={submit.pending}>
+          {t('recovery.save')}
+        </button>
+      </form>
+    </Page>
+  );
+}
+
+export function ChoosePasswordSuccess() {
+  const { t } = useTranslation();
+  return (
+    <Page title={t('screen.choose-password-success.title')}>
+      <p className="lead-text">{t('recovery.done')}</p>
+      <Link className="button" to="/account">
+        {t('recovery.toAccount')}
+      </Link>
+    </Page>
+  );
+}

@@ -1,0 +1,174 @@
+// Email verification (by the mailed code when signed in, or by the mailed link) and consent to
+// updated terms.
+import { verifyEmail } from '@portal/contract/calls/accounts';
+import { consent, getMe, sendVerificationEmail } from '@portal/contract/calls/accounts-me';
+import { useEffect, useRef, useState } from 'react';
+import { useServices, useSession } from '../../app/services.tsx';
+import { safeRedirectTarget } from '../../app/routing/safe-redirect.ts';
+import { CheckboxField, TextField } from '../../components/ui/field.tsx';
+import { FormError } from '../../components/ui/form-error.tsx';
+import { Page } from '../../components/ui/page.tsx';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import { isLoggedIn } from '../../lib/auth/session-store.ts';
+import { useTranslation } from '../../lib/i18n/messages.ts';
+import { Link, useLocation, useNavigate } from '../../lib/router/router.tsx';
+import { useSubmit } from '../../lib/use-submit.ts';
+
+export function VerifyEmail() {
+  const { t } = useTranslation();
+  const services = useServices();
+  const navigate = useNavigate();
+  const session = useSession();
+  const query = new URLSearchParams(useLocation().search);
+  const token = query.get('token');
+  const [code, setCode] = useState('');
+  const [sent, setSent] = useState(false);
+  const tried = useRef(false);
+  const byLink = useSubmit(async () => {
+    await services.api.call(verifyEmail, { body: { token: token ?? '' } });
+    navigate('/verify-email-success', { replace: true });
+  });
+  useEffect(() => {
+    if (!token || tried.current) return;
+    tried.current = true;
+    void byLink.run();
+  }, [token, byLink]);
+  const send = useSubmit(async () => {
+    await services.api.call(sendVerificationEmail);
+    setSent(true);
+  });
+  const byCode = useSubmit(async () => {
+    await services.api.call(verifyEmail, { body: { code: code.trim() } });
+    services.session.setAccount(await services.api.call(getMe));
+    navigate('/verify-email-success', { replace: true });
+  });
+  if (token) {
+    return (
+      <Page title={t('screen.verify-email.title')}>
+        {byLink.pending || !byLink.error ? <Spinner /> : <FormError error={byLink.error} />}
+      </Page>
+    );
+  }
+  const signedIn = session.accessToken !== null && session.account !== null;
+  const address = session.account?.email_pending ?? session.account?.email ?? '';
+  return (
+    <Page title={t('screen.verify-email.title')}>
+      {query.get('account_flagged') === 'true' ? <p className="notice">{t('verify.flagged')}</p> : null}
+      {!signedIn ? (
+        <>
+          <p className="lead-text">{t('verify.signInFirst')}</p>
+          <Link className="button" to="/sign-in">
+            {t('home.signIn')}
+          </Link>
+        </>
+      ) : (
+        <>
+          <p className="lead-text">
+            {sent ? t('verify.sent', { email: address }) : t('verify.intro', { email: address })}
+          </p>
+          {!sent ? (
+            <>
+              <FormError error={send.error} />
+              <button type="button" className="button" onClick={() => void send.run()} disabled={send.pending}>
+                {t('verify.send')}
+              </button>
+            </>
+          ) : (
+            <form className="form" onSubmit={(e) => (e.preventDefault(), void byCode.run())}>
+              <TextField
+                label={t('form.code')}
+                hint={t('form.codeHint')}
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                maxLength={6}
+                required
+                value={code}
+                onChange={(e) => setCode(e.target.value.replace(/\s/g, ''))}
+              />
+              <FormError error={byCode.error ?? send.error} />
+              <button type="submit" className="button" disabled={byCode.pending || code.length !== 6}>
+                {t('verify.submit')}
+              </button>
+              <button
+                type="button"
+                className="link-button link"
+                onClick={() => void send.run()}
+                disabled={send.pending}
+              >
+                {t('signIn.resend')}
+              </button>
+            </form>
+          )}
+        </>
+      )}
+    </Page>
+  );
+}
+
+export function VerifyEmailSuccess() {
+  const { t } = useTranslation();
+  const signedIn = isLoggedIn(useSession());
+  return (
+    <Page title={t('screen.verify-email-success.title')}>
+      <p className="lead-text">{t('verify.done')}</p>
+      <Link className="button" to={signedIn ? '/account' : '/sign-in'}>
+        {signedIn ? t('recovery.toAccount') : t('home.signIn')}
+      </Link>
+    </Page>
+  );
+}
+
+export function UpdateConsent() {
+  const { t } = useTranslation();
+  const services = useServices();
+  const navigate = useNavigate();
+  const account = useSession().account;
+  const [agreed, setAgreed] = useState(false);
+  const [fieldError, setFieldError] = useState<string | null>(null);
+  const needed = (['tos', 'privacy_policy'] as const).filter((type) =>
+    type === 'tos' ? account?.tos_consent_required : account?.privacy_policy_consent_required,
+  );
+  const submit = useSubmit(async () => {
+    if (!agreed) return setFieldError(t('signUp.termsRequired'));
+    setFieldError(null);
+    for (const type of needed) {
+      services.session.setAccount(await services.api.call(consent, { params: { type }, body: { consented: true } }));
+    }
+    const target = safeRedirectTarget(services.session.consentTarget);
+    services.session.consentTarget = null;
+    navigate(target, { replace: true });
+  });
+  return (
+    <Page title={t('screen.update-consent.title')}>
+      <p className="lead-text">{t('consent.intro')}</p>
+      <ul className="consent-links">
+        {needed.includes('tos') ? (
+          <li>
+            <a href={services.config.links.termsOfUse} target="_blank" rel="noopener noreferrer">
+              {t('footer.termsOfUse')}
+            </a>
+          </li>
+        ) : null}
+        {needed.includes('privacy_policy') ? (
+          <li>
+            <a href={services.config.links.privacyPolicy} target="_blank" rel="noopener noreferrer">
+              {t('footer.privacyPolicy')}
+            </a>
+          </li>
+        ) : null}
+      </ul>
+      <form className="form" noValidate onSubmit={(e) => (e.preventDefault(), void submit.run())}>
+        <CheckboxField
+          checked={agreed}
+          onChange={(e) => setAgreed(e.target.checked)}
+          label={t('signUp.terms')}
+          error={fieldError}
+        />
+        <FormError error={submit.error} />
+        <button type="submit" className="button" disabled={submit.pending}>
+          {t('form.continue')}
+        </button>
+      </form>
+    </Page>
+  );
+}
