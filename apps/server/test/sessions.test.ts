@@ -67,20 +67,25 @@ describe('POST /api/sessions/auth/password', () => {
     expect(wrong.statusCode).toBe(401);
     expect(unknown.json()).toEqual(wrong.json());
     expect(wrong.json()).toMatchObject({ code: 'invalid_credentials', hydraErrorCode: 1012 });
-    const time = async (email: string) => {
-      const samples: number[] = [];
-      for (let i = 0; i < 7; i++) {
+    // Measured alternately, so load on the machine affects both sides alike; medians of 11.
+    await t.deps.db.query(`UPDATE accounts SET failed_sign_ins = -100 WHERE email = 'pilot@example.com'`);
+    const samples: Record<'unknown' | 'known', number[]> = { unknown: [], known: [] };
+    await signIn('nobody@example.com', 'Warm#Up123');
+    for (let i = 0; i < 11; i++) {
+      for (const [kind, email] of [
+        ['unknown', 'nobody@example.com'],
+        ['known', 'pilot@example.com'],
+      ] as const) {
         const start = performance.now();
         await signIn(email, `Wrong#Passw0rd${i}`);
-        samples.push(performance.now() - start);
+        samples[kind].push(performance.now() - start);
       }
-      return samples.sort((a, b) => a - b)[3] as number;
-    };
-    // Reset the failure count so the known account does not lock during the measurement.
-    await t.deps.db.query(`UPDATE accounts SET failed_sign_ins = -100 WHERE email = 'pilot@example.com'`);
-    const [unknownMs, knownMs] = [await time('nobody@example.com'), await time('pilot@example.com')];
+    }
     await t.deps.db.query(`UPDATE accounts SET failed_sign_ins = 0 WHERE email = 'pilot@example.com'`);
-    expect(Math.abs(unknownMs - knownMs)).toBeLessThan(Math.max(15, knownMs * 0.25));
+    const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number;
+    const [unknownMs, knownMs] = [median(samples.unknown), median(samples.known)];
+    // Skipping the argon2id work for unknown emails would make them about twice as fast.
+    expect(Math.abs(unknownMs - knownMs)).toBeLessThan(Math.max(20, knownMs * 0.35));
   });
 
   it('soft-locks after consecutive failures, and then refuses even the right password', async () => {

@@ -40,7 +40,8 @@ export class PasswordSignIn {
       throw new RequestError('invalid_credentials');
     }
     const rehashed = needsRehash(account.passwordHash) ? await hashPassword(password) : undefined;
-    await this.#accounts.recordSuccessfulSignIn(account.id, rehashed);
+    // Only write when something changes: failures to forget, or a hash to upgrade.
+    if (account.failedSignIns !== 0 || rehashed) await this.#accounts.recordSuccessfulSignIn(account.id, rehashed);
     const tokens = await this.#tokens.start({ accountId: account.id });
     return { tokens, account };
   }
