@@ -244,3 +244,48 @@ describe('PUT /api/accounts/me/username', () => {
     expect(again.json().message).toContain(again.json().body.date);
   });
 });
+
+describe('POST /api/accounts/complete', () => {
+  it('completes an incomplete account with the fields it lacks, once', async () => {
+    const id = '7d1f0a52-9d1e-4f7a-8a3c-1b2c3d4e5f61';
+    await t.deps.db.query(
+      `INSERT INTO accounts (id, public_id, stub, completed) VALUES ($1, 'AGSTUBSTUB01', true, false)`,
+      [id],
+    );
+    const { accessToken } = await t.deps.sessions.issueAccessToken({ accountId: id });
+    const complete = (payload: Record<string, unknown>) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/accounts/complete',
+        headers: portalHeaders({
+          'content-type': 'application/json',
+          accept: 'application/json',
+          'x-hydra-access-token': accessToken,
+        }),
+        payload,
+      });
+    expect((await complete({ tos_consent: true })).json()).toMatchObject({ code: 'age_location_error' });
+    expect((await complete({ tos_consent: true, country: 'KP' })).json().code).toBe('embargoed_country');
+    const done = await complete({
+      tos_consent: true,
+      country: 'FR',
+      date_of_birth: '1992-02-02',
+      email: 'stubby@example.com',
+      password: 'Tq8#vLp2-Stubby',
+    });
+    expect(done.statusCode).toBe(200);
+    expect(done.json()).toMatchObject({
+      completed: true,
+      stub: false,
+      email: 'stubby@example.com',
+      country: 'FR',
+      password_set: true,
+      tos_consent_required: false,
+    });
+    expect(done.json().username).toMatch(/^[A-Za-z]+\d{4}$/);
+    expect((await complete({ tos_consent: true })).json()).toMatchObject({
+      code: 'stub_completed',
+      hydraErrorCode: 1052,
+    });
+  });
+});

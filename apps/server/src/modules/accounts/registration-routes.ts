@@ -4,6 +4,7 @@ import {
   checkDateOfBirth,
   checkEmail,
   checkUsername,
+  complete,
   generateUsername,
   loginInfo,
   register,
@@ -11,6 +12,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../../deps.ts';
 import { registerCall } from '../../http/register-call.ts';
+import { RequestError } from '../../http/request-error.ts';
 import { createCaptchaVerifier } from '../captcha/verifier.ts';
 import { EmailCodes } from '../email-codes/service.ts';
 import { tokenAnswer } from '../sessions/token-answer.ts';
@@ -51,6 +53,19 @@ export function registerRegistration(app: FastifyInstance, deps: Deps) {
     checkUsername,
     async ({ query }) => ({ available: await registration.usernameAvailable(query.username) }),
     checksLimit,
+  );
+  registerCall(
+    app,
+    complete,
+    async ({ body, request }) => {
+      const account = request.ctx.session ? await accounts.findById(request.ctx.session.accountId) : undefined;
+      if (!account) throw new RequestError('auth_expired');
+      const completed = await registration.complete(account, body, request.ctx.locale);
+      await consents.consent(completed.id, 'tos');
+      await consents.consent(completed.id, 'privacy_policy');
+      return consents.view(completed);
+    },
+    { rateLimit: { max: config.SIGN_IN_PER_MINUTE, timeWindow: 60_000 } },
   );
   registerCall(app, generateUsername, async () => ({ username: await registration.suggestUsername() }), checksLimit);
   registerCall(

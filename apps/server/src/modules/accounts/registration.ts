@@ -1,7 +1,8 @@
 // Creating an account (POST /accounts): location, age, display name, email and credentials are
 // checked in that order, each refusal with its own error; then the account and a session.
 import { randomBytes } from 'node:crypto';
-import type { RegistrationBody } from '@portal/contract/calls/accounts';
+import type { RegistrationBody, registrationFields } from '@portal/contract/calls/accounts';
+import type { z } from 'zod';
 import type { LocaleTag } from '@portal/contract/data/locales';
 import { RequestError } from '../../http/request-error.ts';
 import type { EmailCodes } from '../email-codes/service.ts';
@@ -51,6 +52,62 @@ export class Registration {
 
   async usernameAvailable(name: string): Promise<boolean> {
     return usernameProblem(name, this.#options.usernameBounds) === null && !(await this.#accounts.usernameTaken(name));
+  }
+
+  /**
+   * Completes an incomplete or stub account (POST /accounts/complete; rule 11 of the
+   * continue-registration decision) with the fields it lacks; a complete account answers 1052.
+   */
+  async complete(
+    account: AccountRow,
+    body: Partial<z.output<typeof registrationFields>>,
+    locale: LocaleTag,
+  ): Promise<AccountRow> {
+    if (account.completed && !account.stub) throw new RequestError('stub_completed');
+    const country = body.country ?? account.country;
+    if (!country) throw new RequestError('age_location_error', { body: { field: 'country' } });
+    checkLocation(country, body.territory ?? account.territory);
+    const dateOfBirth = body.date_of_birth ?? account.dateOfBirth ?? undefined;
+    if (dateOfBirth !== undefined || body.age !== undefined) {
+      const { ageGated } = ageCategory({ dateOfBirth, age: body.age, country }, this.#options.minAgeOverrides);
+      if (ageGated) throw new RequestError('age_gated');
+    }
+    let username = account.username;
+    if (body.username !== undefined && body.username !== account.username) {
+      if (usernameProblem(body.username, this.#options.usernameBounds) !== null)
+        throw new RequestError('username_invalid');
+      if (await this.#accounts.usernameTaken(body.username)) throw new RequestError('username_not_available');
+      username = body.username;
+    }
+    username ??= await this.suggestUsername();
+    let email = account.email;
+    let emailVerified = account.emailVerified;
+    if (body.email !== undefined && body.email.toLowerCase() !== account.email?.toLowerCase()) {
+      const owner = await this.#accounts.findByEmail(body.email);
+      if (owner && owner.id !== account.id) throw new RequestError('email_not_available');
+      email = body.email;
+      emailVerified = false;
+      if (body.email_code !== undefined) {
+        await this.#codes.consume('register', body.email, body.email_code);
+        emailVerified = true;
+      }
+    }
+    if (body.password !== undefined) assertPasswordAllowed(body.password, username);
+    const updated = await this.#accounts.update(account.id, {
+      email,
+      emailVerified,
+      username,
+      dateOfBirth: dateOfBirth ?? null,
+      country,
+      territory: body.territory ?? account.territory,
+      locale: body.locale ?? account.locale ?? locale,
+      marketingOptIn: body.marketing_opt_in ?? account.marketingOptIn,
+      ...(body.password !== undefined ? { passwordHash: await hashPassword(body.password) } : {}),
+      completed: true,
+      stub: false,
+    });
+    if (!updated) throw new RequestError('auth_expired');
+    return updated;
   }
 
   async register(body: RegistrationBody, locale: LocaleTag): Promise<AccountRow> {

@@ -85,6 +85,15 @@ export class AccountsRepo {
     return row;
   }
 
+  async update(id: string, fields: Partial<typeof accounts.$inferInsert>): Promise<AccountRow | undefined> {
+    const [row] = await this.#orm
+      .update(accounts)
+      .set({ ...fields, updatedAt: new Date() })
+      .where(eq(accounts.id, id))
+      .returning();
+    return row;
+  }
+
   async clearLock(id: string): Promise<void> {
     await this.#orm
       .update(accounts)

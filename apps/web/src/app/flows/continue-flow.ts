@@ -1,5 +1,6 @@
 // Runs the continue-registration decision against the app's state and goes where it says.
 import type { Account } from '@portal/contract/calls/entities';
+import { currentLanguage } from '../../lib/i18n/messages.ts';
 import { history } from '../../lib/router/history.ts';
 import { safeRedirectTarget } from '../routing/safe-redirect.ts';
 import type { AppServices } from '../services.tsx';
@@ -23,7 +24,7 @@ export function signedIn(
   if (answer.account) services.session.setAccount(answer.account);
 }
 
-export function continueFlow(services: AppServices): void {
+export async function continueFlow(services: AppServices): Promise<void> {
   const flow = services.flow.get();
   const session = services.session.get();
   const decision = continueRegistration({
@@ -43,7 +44,16 @@ export function continueFlow(services: AppServices): void {
     history.navigate(decision.to, { replace: decision.clearHistory === true });
     return;
   }
-  // Rules 11 (completion) and 15 (OAuth) arrive with their features; every account made here is complete.
+  if (decision.kind === 'complete-account') {
+    // Rule 11: an incomplete account is completed with marketing off, consent given, the current language.
+    const { complete } = await import('@portal/contract/calls/accounts');
+    const account = await services.api.call(complete, {
+      body: { tos_consent: true, marketing_opt_in: false, locale: currentLanguage() },
+    });
+    services.session.setAccount(account);
+    return continueFlow(services);
+  }
+  // Rule 15 (authorizing a game) arrives with the OAuth flow.
   const target = safeRedirectTarget(services.session.loginRedirect);
   services.session.loginRedirect = null;
   services.flow.end();

@@ -75,7 +75,7 @@ export function PasswordSignIn() {
     const answer = await services.api.call(signInWithPassword, { body: { email, password, device_data: device() } });
     const { continueFlow, signedIn } = await afterSignIn();
     signedIn(services, answer);
-    continueFlow(services);
+    await continueFlow(services);
   });
   const codeInstead = useSubmit(async () => {
     await services.api.call(sendSignInEmail, { body: { email } });
@@ -127,7 +127,7 @@ export function EmailCodeSignIn() {
     });
     const { continueFlow, signedIn } = await afterSignIn();
     signedIn(services, answer);
-    continueFlow(services);
+    await continueFlow(services);
   });
   const resend = useSubmit(async () => {
     setResent(false);

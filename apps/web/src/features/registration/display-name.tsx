@@ -16,9 +16,9 @@ export function DisplayName() {
   const current = useSession().account?.username ?? '';
   const [name, setName] = useState(current);
   const [fieldError, setFieldError] = useState<string | null>(null);
-  const finish = () => {
+  const finish = async () => {
     services.flow.setStep('success_account_creation');
-    continueFlow(services);
+    await continueFlow(services);
   };
   const generate = useSubmit(async () => {
     setName((await services.api.call(generateUsername)).username);
@@ -28,7 +28,7 @@ export function DisplayName() {
     setFieldError(null);
     if (name !== current)
       services.session.setAccount(await services.api.call(updateUsername, { body: { username: name } }));
-    finish();
+    await finish();
   });
   return (
     <Page title={t('screen.display-name.title')}>

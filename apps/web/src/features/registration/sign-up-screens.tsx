@@ -27,7 +27,7 @@ export function SignUp() {
   const onSubmit = () => {
     if (!EMAIL.test(email.trim())) return setFieldError(t('form.emailInvalid'));
     services.flow.start('registration', 'registration_init', { email: email.trim() });
-    continueFlow(services);
+    void continueFlow(services);
   };
   return (
     <Page title={t('screen.sign-up.title')}>
@@ -101,7 +101,7 @@ export function AgeAndLocation() {
       throw error;
     }
     services.flow.setStep('age_and_location', { dob: dateOfBirth, country, territory: location.territory ?? '' });
-    continueFlow(services);
+    await continueFlow(services);
   });
   return (
     <Page title={t('screen.age-and-location.title')}>
@@ -221,7 +221,7 @@ function useCreateAccount() {
     });
     signedIn(services, answer);
     services.flow.setStep('account_created');
-    continueFlow(services);
+    await continueFlow(services);
   };
   return { create, consent: { terms, setTerms, marketing, setMarketing, termsError } };
 }
