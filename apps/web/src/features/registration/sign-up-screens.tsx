@@ -11,26 +11,62 @@ import { FormError } from '../../components/ui/form-error.tsx';
 import { Page } from '../../components/ui/page.tsx';
 import { ApiError } from '../../lib/api/api-error.ts';
 import { ageGate } from '../../lib/auth/flow-store.ts';
-import { datePlaceholder, parseCalendarDate } from '../../lib/dates.ts';
+import { datePlaceholder, formatCalendarDate, parseCalendarDate } from '../../lib/dates.ts';
 import { useTranslation } from '../../lib/i18n/messages.ts';
-import { Link, useNavigate } from '../../lib/router/router.tsx';
+import { Link, useLocation, useNavigate } from '../../lib/router/router.tsx';
+import { getGame } from '@portal/contract/calls/games';
 import { useSubmit } from '../../lib/use-submit.ts';
 import { passwordFieldError } from './password-field-error.ts';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
+/** registration_defaults and the game (`entry`) from the query of a game's sign-up link. */
+function registrationDefaults(search: string): Record<string, string> {
+  const query = new URLSearchParams(search);
+  const defaults: Record<string, string> = {};
+  const dob = query.get('dob');
+  if (dob && /^\d{4}-\d{2}-\d{2}$/.test(dob)) defaults.dob = dob;
+  const location = query.get('location')?.toUpperCase();
+  if (location && /^[A-Z]{2}(-[A-Z]{2})?$/.test(location)) {
+    defaults.country = location.slice(0, 2);
+    if (location.length === 5) defaults.territory = location;
+  }
+  const entry = query.get('entry');
+  if (entry && /^[a-z0-9][a-z0-9_-]{0,63}$/.test(entry)) defaults.gameSlug = entry;
+  return defaults;
+}
+
 export function SignUp() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const services = useServices();
+  const { search } = useLocation();
+  const defaults = useMemo(() => registrationDefaults(search), [search]);
   const [email, setEmail] = useState('');
   const [fieldError, setFieldError] = useState<string | null>(null);
+  const [game, setGame] = useState<{ title: string | null; credentials: string } | null>(null);
+  useEffect(() => {
+    if (!defaults.gameSlug) return;
+    services.api.call(getGame, { params: { slug: defaults.gameSlug } }).then(
+      (config) =>
+        setGame({
+          title: config.user_experience.welcome_title?.resolve(i18n.language) ?? null,
+          credentials: config.user_experience.registration_preferred_credentials,
+        }),
+      () => setGame(null),
+    );
+  }, [defaults.gameSlug, services.api, i18n.language]);
   const onSubmit = () => {
     if (!EMAIL.test(email.trim())) return setFieldError(t('form.emailInvalid'));
-    services.flow.start('registration', 'registration_init', { email: email.trim() });
+    services.flow.start('registration', 'registration_init', {
+      ...defaults,
+      ...(game ? { credentials: game.credentials } : {}),
+      email: email.trim(),
+    });
     void continueFlow(services);
   };
   return (
     <Page title={t('screen.sign-up.title')}>
+      {game?.title ? <p className="eyebrow">{game.title}</p> : null}
       <p className="lead-text">{t('signUp.intro')}</p>
       <form className="form" noValidate onSubmit={(e) => (e.preventDefault(), onSubmit())}>
         <TextField
@@ -59,9 +95,10 @@ export function AgeAndLocation() {
   const navigate = useNavigate();
   const countryId = useId();
   const territoryId = useId();
-  const [dob, setDob] = useState('');
-  const [country, setCountry] = useState('US');
-  const [territory, setTerritory] = useState('');
+  const prefill = useFlow().data;
+  const [dob, setDob] = useState(prefill.dob ? formatCalendarDate(prefill.dob, i18n.language) : '');
+  const [country, setCountry] = useState(prefill.country ?? 'US');
+  const [territory, setTerritory] = useState(prefill.territory ?? '');
   const [dobError, setDobError] = useState<string | null>(null);
   const names = useMemo(() => new Intl.DisplayNames([i18n.language], { type: 'region' }), [i18n.language]);
   const countries = useMemo(
@@ -72,6 +109,7 @@ export function AgeAndLocation() {
     [names, i18n.language],
   );
   useEffect(() => {
+    if (prefill.country) return;
     void services.api.call(getLocation).then(
       (location) => {
         setCountry(location.country);
@@ -79,7 +117,7 @@ export function AgeAndLocation() {
       },
       () => undefined,
     );
-  }, [services.api]);
+  }, [services.api, prefill.country]);
   const submit = useSubmit(async () => {
     const dateOfBirth = parseCalendarDate(dob, i18n.language);
     if (!dateOfBirth) return setDobError(t('form.dateInvalid', { format: datePlaceholder(i18n.language) }));
