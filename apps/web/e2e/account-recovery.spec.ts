@@ -1,52 +1,16 @@
 // Reset a password, verify an email, unlock a soft-locked account, consent to new terms: as a
 // player does it, following the links and codes of the dev outbox.
 import { expect, test } from '@playwright/test';
-import type { APIRequestContext, Page, TestInfo } from '@playwright/test';
-import { expectNoAxeViolations } from './helpers.ts';
+import {
+  createAccount,
+  expectNoAxeViolations,
+  latestMail,
+  pathOf,
+  PASSWORD,
+  signInWithPassword,
+  uniqueEmail,
+} from './helpers.ts';
 import { screenshot } from './screenshots.ts';
-
-const PASSWORD = 'Tq8#vLp2-Starfall';
-const uniqueEmail = (testInfo: TestInfo, tag: string) => `${tag}-${testInfo.project.name}-${Date.now()}@example.com`;
-
-async function latestMail(request: APIRequestContext, email: string, template: string) {
-  let mail: { code: string | null; link: string | null } | undefined;
-  await expect
-    .poll(async () => {
-      const mails = await (await request.get(`/dev/outbox?to=${encodeURIComponent(email)}`)).json();
-      mail = mails.find((m: { template: string }) => m.template === template);
-      return Boolean(mail);
-    })
-    .toBe(true);
-  return mail as { code: string | null; link: string | null };
-}
-const pathOf = (link: string) => {
-  const url = new URL(link);
-  return `${url.pathname}${url.search}`;
-};
-
-async function createAccount(request: APIRequestContext, email: string) {
-  const { apiKey } = await (await request.get('/config.json')).json();
-  const res = await request.post('/api/accounts?options=account&options=refresh_token', {
-    headers: { 'x-hydra-api-key': apiKey, 'content-type': 'application/json' },
-    data: {
-      email,
-      password: PASSWORD,
-      country: 'US',
-      date_of_birth: '1990-04-01',
-      marketing_opt_in: false,
-      tos_consent: true,
-    },
-  });
-  expect(res.status()).toBe(201);
-}
-
-async function signIn(page: Page, email: string, password: string) {
-  await page.goto('/sign-in?lang=en-US');
-  await page.getByLabel('Email address').fill(email);
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-}
 
 test('reset a forgotten password from the emailed link', async ({ page, request }, testInfo) => {
   const email = uniqueEmail(testInfo, 'reset');
@@ -72,7 +36,7 @@ test('reset a forgotten password from the emailed link', async ({ page, request 
 test('verify the email address with the emailed code', async ({ page, request }, testInfo) => {
   const email = uniqueEmail(testInfo, 'verify');
   await createAccount(request, email);
-  await signIn(page, email, PASSWORD);
+  await signInWithPassword(page, email, PASSWORD);
   await expect(page).toHaveURL(/\/account$/);
   await page.goto('/verify-email');
   await page.getByRole('button', { name: 'Send the code' }).click();
@@ -87,7 +51,7 @@ test('a soft-locked account is unlocked by the emailed link', async ({ page, req
   const email = uniqueEmail(testInfo, 'lock');
   await createAccount(request, email);
   for (let i = 0; i < 3; i++) {
-    await signIn(page, email, 'Wrong#Passw0rd');
+    await signInWithPassword(page, email, 'Wrong#Passw0rd');
     await expect(page.getByRole('alert')).toBeVisible();
   }
   await expect(page.getByRole('alert')).toContainText('Your account is locked');
@@ -98,6 +62,6 @@ test('a soft-locked account is unlocked by the emailed link', async ({ page, req
   await expect(page.getByRole('heading', { level: 1, name: 'Unable To Unlock Account' })).toBeVisible();
   await screenshot(page, testInfo, 'unlock-failed-en');
   await expectNoAxeViolations(page);
-  await signIn(page, email, PASSWORD);
+  await signInWithPassword(page, email, PASSWORD);
   await expect(page).toHaveURL(/\/account$/);
 });

@@ -1,39 +1,8 @@
 // Creating an account and signing in, as a player does it, reading codes from the dev outbox.
 import { expect, test } from '@playwright/test';
-import type { APIRequestContext, Page, TestInfo } from '@playwright/test';
-import { expectNoAxeViolations } from './helpers.ts';
+import type { Page } from '@playwright/test';
+import { createAccount, expectNoAxeViolations, latestCode, PASSWORD, uniqueEmail } from './helpers.ts';
 import { screenshot } from './screenshots.ts';
-
-const PASSWORD = 'Tq8#vLp2-Starfall';
-const uniqueEmail = (testInfo: TestInfo, tag: string) => `${tag}-${testInfo.project.name}-${Date.now()}@example.com`;
-
-async function latestCode(request: APIRequestContext, email: string): Promise<string> {
-  let code = '';
-  await expect
-    .poll(async () => {
-      const mails = await (await request.get(`/dev/outbox?to=${encodeURIComponent(email)}`)).json();
-      code = mails[0]?.code ?? '';
-      return code;
-    })
-    .toMatch(/^\d{6}$/);
-  return code;
-}
-
-async function createAccount(request: APIRequestContext, email: string) {
-  const { apiKey } = await (await request.get('/config.json')).json();
-  const res = await request.post('/api/accounts?options=account&options=refresh_token', {
-    headers: { 'x-hydra-api-key': apiKey, 'content-type': 'application/json' },
-    data: {
-      email,
-      password: PASSWORD,
-      country: 'US',
-      date_of_birth: '1990-04-01',
-      marketing_opt_in: false,
-      tos_consent: true,
-    },
-  });
-  expect(res.status()).toBe(201);
-}
 
 async function fillAgeAndLocation(page: Page, dob: string, country = 'US') {
   await expect(page).toHaveURL(/\/age-and-location/);

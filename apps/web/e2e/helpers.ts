@@ -1,7 +1,7 @@
 // Shared steps of the browser tests.
 import AxeBuilder from '@axe-core/playwright';
 import { expect } from '@playwright/test';
-import type { Page } from '@playwright/test';
+import type { APIRequestContext, Page, TestInfo } from '@playwright/test';
 
 /** An account as GET /api/accounts/me answers it. */
 export const ACCOUNT = {
@@ -55,4 +55,60 @@ export async function expectNoAxeViolations(page: Page) {
 
 export async function sessionValue(page: Page, key: string): Promise<string | null> {
   return page.evaluate((k) => sessionStorage.getItem(k), key);
+}
+
+export const PASSWORD = 'Tq8#vLp2-Starfall';
+
+export const uniqueEmail = (testInfo: TestInfo, tag: string) =>
+  `${tag}-${testInfo.project.name}-${Date.now()}@example.com`;
+
+/** The newest mail of a template sent to an address (waits for it to arrive in the dev outbox). */
+export async function latestMail(request: APIRequestContext, email: string, template?: string) {
+  let mail: { code: string | null; link: string | null } | undefined;
+  await expect
+    .poll(async () => {
+      const mails = await (await request.get(`/dev/outbox?to=${encodeURIComponent(email)}`)).json();
+      mail = mails.find((m: { template: string }) => template === undefined || m.template === template);
+      return Boolean(mail);
+    })
+    .toBe(true);
+  return mail as { code: string | null; link: string | null };
+}
+
+export async function latestCode(request: APIRequestContext, email: string): Promise<string> {
+  const mail = await latestMail(request, email);
+  expect(mail.code).toMatch(/^\d{6}$/);
+  return mail.code as string;
+}
+
+/** Creates an account with PASSWORD through the API. */
+export async function createAccount(request: APIRequestContext, email: string) {
+  const { apiKey } = await (await request.get('/config.json')).json();
+  const res = await request.post('/api/accounts?options=account&options=refresh_token', {
+    headers: { 'x-hydra-api-key': apiKey, 'content-type': 'application/json' },
+    data: {
+      email,
+      password: PASSWORD,
+      country: 'US',
+      date_of_birth: '1990-04-01',
+      marketing_opt_in: false,
+      tos_consent: true,
+    },
+  });
+  expect(res.status()).toBe(201);
+}
+
+/** The path and query of a mailed link, to open it on the test server. */
+export const pathOf = (link: string) => {
+  const url = new URL(link);
+  return `${url.pathname}${url.search}`;
+};
+
+/** Signs in through the sign-in pages with a password. */
+export async function signInWithPassword(page: Page, email: string, password: string) {
+  await page.goto('/sign-in?lang=en-US');
+  await page.getByLabel('Email address').fill(email);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
 }

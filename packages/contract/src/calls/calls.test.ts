@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { accounts } from './index.ts';
-import { account, deviceUserCode, linkPayload, PLATFORM_IDS } from './entities.ts';
+import { PLATFORM_IDS } from '../data/platform-ids.ts';
+import { account, deviceUserCode, linkPayload } from './entities.ts';
 import { friends } from './friends.ts';
 import { allCalls, calls } from './index.ts';
 import { sessions } from './sessions.ts';

@@ -1,30 +1,12 @@
 // Entities and field schemas shared by the calls of several areas (spec 001 §3, spec 000 §3 and §5).
 import { z } from 'zod';
+import { PLATFORM_IDS } from '../data/platform-ids.ts';
 import { gameConfig, gamePlatformKey, gameSlug } from './games.ts';
 import { calendarDate, datetime, email, localized, queryInt } from './wire.ts';
 
 // ---- Fields -------------------------------------------------------------------------------------
 
-/** The platform provider ids of spec 001 §9. */
-export const PLATFORM_IDS = [
-  'psn',
-  'steam',
-  'amazon_luna',
-  'nintendo',
-  'apple',
-  'apple_gc',
-  'apple_vendor_id',
-  'android_app_set_id',
-  'google',
-  'google_pgs',
-  'discord',
-  'epic_games',
-  'xbox',
-  'twitch',
-  'max',
-  'curse_forge',
-  'wizarding_world',
-] as const;
+/** The platform provider ids of spec 001 §9 (the data table's). */
 export const platformId = z.enum(PLATFORM_IDS);
 export type PlatformId = z.output<typeof platformId>;
 

@@ -5,13 +5,13 @@ import { useState } from 'react';
 import { useFlow, useServices } from '../../app/services.tsx';
 import { TextField } from '../../components/ui/field.tsx';
 import { FormError } from '../../components/ui/form-error.tsx';
+import { useEmailField } from '../../components/ui/email-field.tsx';
 import { Page } from '../../components/ui/page.tsx';
 import { useTranslation } from '../../lib/i18n/messages.ts';
 import { Link, useNavigate } from '../../lib/router/router.tsx';
 import { useSubmit } from '../../lib/use-submit.ts';
 import { visitorId } from '../../lib/visitor.ts';
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** What happens after signing in loads only then, keeping it off the sign-in page's first load. */
 const afterSignIn = () => import('../../app/flows/continue-flow.ts');
 const device = () => ({ visitor_id: visitorId(), platform_name: 'web' });
@@ -20,15 +20,10 @@ export function SignIn() {
   const { t } = useTranslation();
   const services = useServices();
   const navigate = useNavigate();
-  const [email, setEmail] = useState(services.flow.get().data.email ?? '');
-  const [fieldError, setFieldError] = useState<string | null>(null);
+  const email = useEmailField(services.flow.get().data.email ?? '');
   const submit = useSubmit(async () => {
-    const address = email.trim();
-    if (!EMAIL.test(address)) {
-      setFieldError(t('form.emailInvalid'));
-      return;
-    }
-    setFieldError(null);
+    const address = email.validate();
+    if (!address) return;
     const { password_set } = await services.api.call(loginInfo, { body: { email: address } });
     services.flow.start('user-flow', 'login_init', { email: address });
     if (password_set) return navigate('/password-sign-in');
@@ -39,15 +34,7 @@ export function SignIn() {
     <Page title={t('screen.sign-in.title')}>
       <p className="lead-text">{t('signIn.intro')}</p>
       <form className="form" noValidate onSubmit={(e) => (e.preventDefault(), void submit.run())}>
-        <TextField
-          label={t('form.email')}
-          type="email"
-          autoComplete="email"
-          required
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-          error={fieldError}
-        />
+        {email.field}
         <FormError error={submit.error} />
         <button type="submit" className="button" disabled={submit.pending}>
           {t('form.continue')}

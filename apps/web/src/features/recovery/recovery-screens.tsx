@@ -2,7 +2,6 @@
 import { finalizeRecovery, initRecovery, validateRecovery } from '@portal/contract/calls/accounts-recovery';
 import { useEffect, useState } from 'react';
 import { useServices } from '../../app/services.tsx';
-import { TextField } from '../../components/ui/field.tsx';
 import { FormError } from '../../components/ui/form-error.tsx';
 import { Page } from '../../components/ui/page.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
@@ -10,37 +9,28 @@ import { useTranslation } from '../../lib/i18n/messages.ts';
 import { Link, useLocation, useNavigate } from '../../lib/router/router.tsx';
 import { useSubmit } from '../../lib/use-submit.ts';
 import { visitorId } from '../../lib/visitor.ts';
-import { passwordFieldError } from '../registration/password-field-error.ts';
+import { useEmailField } from '../../components/ui/email-field.tsx';
+import { useNewPasswordFields } from '../../components/ui/new-password-fields.tsx';
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const RESET_EMAIL_KEY = 'portal.resetEmail';
 
 export function ResetPassword() {
   const { t } = useTranslation();
   const services = useServices();
   const navigate = useNavigate();
-  const [email, setEmail] = useState(services.flow.get().data.email ?? '');
-  const [fieldError, setFieldError] = useState<string | null>(null);
+  const email = useEmailField(services.flow.get().data.email ?? '');
   const submit = useSubmit(async () => {
-    if (!EMAIL.test(email.trim())) return setFieldError(t('form.emailInvalid'));
-    setFieldError(null);
-    await services.api.call(initRecovery, { body: { email: email.trim() } });
-    sessionStorage.setItem(RESET_EMAIL_KEY, email.trim());
+    const address = email.validate();
+    if (!address) return;
+    await services.api.call(initRecovery, { body: { email: address } });
+    sessionStorage.setItem(RESET_EMAIL_KEY, address);
     navigate('/reset-password-message');
   });
   return (
     <Page title={t('screen.reset-password.title')}>
       <p className="lead-text">{t('recovery.intro')}</p>
       <form className="form" noValidate onSubmit={(e) => (e.preventDefault(), void submit.run())}>
-        <TextField
-          label={t('form.email')}
-          type="email"
-          autoComplete="email"
-          required
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-          error={fieldError}
-        />
+        {email.field}
         <FormError error={submit.error} />
         <button type="submit" className="button" disabled={submit.pending}>
           {t('recovery.send')}
@@ -91,9 +81,7 @@ export function ChoosePassword() {
   const navigate = useNavigate();
   const token = new URLSearchParams(useLocation().search).get('token') ?? '';
   const [state, setState] = useState<'checking' | 'valid' | 'expired'>('checking');
-  const [password, setPassword] = useState('');
-  const [confirm, setConfirm] = useState('');
-  const [errors, setErrors] = useState<{ password?: string | null; confirm?: string | null }>({});
+  const newPassword = useNewPasswordFields();
   useEffect(() => {
     services.api.call(validateRecovery, { query: { token } }).then(
       () => setState('valid'),
@@ -101,10 +89,8 @@ export function ChoosePassword() {
     );
   }, [services.api, token]);
   const submit = useSubmit(async () => {
-    const passwordError = passwordFieldError(password, t);
-    const confirmError = password !== confirm ? t('form.passwordMismatch') : null;
-    setErrors({ password: passwordError, confirm: confirmError });
-    if (passwordError || confirmError) return;
+    const password = newPassword.validate();
+    if (!password) return;
     const answer = await services.api.call(finalizeRecovery, {
       body: {
         token,
@@ -136,24 +122,7 @@ export function ChoosePassword() {
     <Page title={t('screen.choose-password.title')}>
       <p className="lead-text">{t('form.passwordRules')}</p>
       <form className="form" noValidate onSubmit={(e) => (e.preventDefault(), void submit.run())}>
-        <TextField
-          label={t('form.newPassword')}
-          type="password"
-          autoComplete="new-password"
-          required
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-          error={errors.password}
-        />
-        <TextField
-          label={t('form.confirmPassword')}
-          type="password"
-          autoComplete="new-password"
-          required
-          value={confirm}
-          onChange={(e) => setConfirm(e.target.value)}
-          error={errors.confirm}
-        />
+        {newPassword.fields}
         <FormError error={submit.error} />
         <button type="submit" className="button" disabled={submit.pending}>
           {t('recovery.save')}

@@ -16,9 +16,8 @@ import { useTranslation } from '../../lib/i18n/messages.ts';
 import { Link, useLocation, useNavigate } from '../../lib/router/router.tsx';
 import { getGame } from '@portal/contract/calls/games';
 import { useSubmit } from '../../lib/use-submit.ts';
-import { passwordFieldError } from './password-field-error.ts';
-
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+import { useEmailField } from '../../components/ui/email-field.tsx';
+import { useNewPasswordFields } from '../../components/ui/new-password-fields.tsx';
 
 /** registration_defaults and the game (`entry`) from the query of a game's sign-up link. */
 function registrationDefaults(search: string): Record<string, string> {
@@ -41,8 +40,7 @@ export function SignUp() {
   const services = useServices();
   const { search } = useLocation();
   const defaults = useMemo(() => registrationDefaults(search), [search]);
-  const [email, setEmail] = useState('');
-  const [fieldError, setFieldError] = useState<string | null>(null);
+  const email = useEmailField();
   const [game, setGame] = useState<{ title: string | null; credentials: string } | null>(null);
   useEffect(() => {
     if (!defaults.gameSlug) return;
@@ -56,11 +54,12 @@ export function SignUp() {
     );
   }, [defaults.gameSlug, services.api, i18n.language]);
   const onSubmit = () => {
-    if (!EMAIL.test(email.trim())) return setFieldError(t('form.emailInvalid'));
+    const address = email.validate();
+    if (!address) return;
     services.flow.start('registration', 'registration_init', {
       ...defaults,
       ...(game ? { credentials: game.credentials } : {}),
-      email: email.trim(),
+      email: address,
     });
     void continueFlow(services);
   };
@@ -69,15 +68,7 @@ export function SignUp() {
       {game?.title ? <p className="eyebrow">{game.title}</p> : null}
       <p className="lead-text">{t('signUp.intro')}</p>
       <form className="form" noValidate onSubmit={(e) => (e.preventDefault(), onSubmit())}>
-        <TextField
-          label={t('form.email')}
-          type="email"
-          autoComplete="email"
-          required
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-          error={fieldError}
-        />
+        {email.field}
         <button type="submit" className="button">
           {t('form.continue')}
         </button>
@@ -312,39 +303,18 @@ export function EmailRegistration() {
 
 export function CreatePassword() {
   const { t } = useTranslation();
-  const [password, setPassword] = useState('');
-  const [confirm, setConfirm] = useState('');
-  const [errors, setErrors] = useState<{ password?: string | null; confirm?: string | null }>({});
+  const newPassword = useNewPasswordFields();
   const { create, consent } = useCreateAccount();
   const submit = useSubmit(async () => {
-    const passwordError = passwordFieldError(password, t);
-    const confirmError = password !== confirm ? t('form.passwordMismatch') : null;
-    setErrors({ password: passwordError, confirm: confirmError });
-    if (passwordError || confirmError) return;
+    const password = newPassword.validate();
+    if (!password) return;
     await create({ password });
   });
   return (
     <Page title={t('screen.create-password.title')}>
       <p className="lead-text">{t('form.passwordRules')}</p>
       <form className="form" noValidate onSubmit={(e) => (e.preventDefault(), void submit.run())}>
-        <TextField
-          label={t('form.newPassword')}
-          type="password"
-          autoComplete="new-password"
-          required
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-          error={errors.password}
-        />
-        <TextField
-          label={t('form.confirmPassword')}
-          type="password"
-          autoComplete="new-password"
-          required
-          value={confirm}
-          onChange={(e) => setConfirm(e.target.value)}
-          error={errors.confirm}
-        />
+        {newPassword.fields}
         <ConsentFields {...consent} />
         <FormError error={submit.error} />
         <button type="submit" className="button" disabled={submit.pending}>

@@ -12,6 +12,8 @@ const bundles = import.meta.glob<Messages>('../../locales/*/common.json', { impo
 /** Messages of the screens that are not on the sign-in path, loaded with those screens. */
 const flowBundles = import.meta.glob<Messages>('../../locales/*/flows.json', { import: 'default' });
 const flowsLoaded = new Set<string>();
+/** Set as soon as a screen asks for the flow messages, so a language switch meanwhile loads them too. */
+let flowsWanted = false;
 
 async function loadFlows(tag: LocaleTag): Promise<void> {
   if (flowsLoaded.has(tag)) return;
@@ -23,7 +25,10 @@ async function loadFlows(tag: LocaleTag): Promise<void> {
 
 /** Loads the flow screens' messages (current language and the English fallback). */
 export async function loadFlowMessages(): Promise<void> {
+  flowsWanted = true;
   await Promise.all([loadFlows(DEFAULT_LOCALE), loadFlows(currentLanguage())]);
+  // The language may have changed while loading.
+  await loadFlows(currentLanguage());
 }
 
 export function pickLocale(search: string, stored: string | null, browser: readonly string[]): LocaleTag {
@@ -80,7 +85,7 @@ export async function changeLocale(tag: LocaleTag): Promise<LocaleTag> {
       locale = DEFAULT_LOCALE;
     }
   }
-  if (flowsLoaded.size > 0) await loadFlows(locale).catch(() => undefined);
+  if (flowsWanted) await loadFlows(locale).catch(() => undefined);
   setLanguage(locale);
   if (errorsLoaded.size > 0) void loadErrorMessagesFor(locale);
   storage.set('local', KEYS.locale, locale);
