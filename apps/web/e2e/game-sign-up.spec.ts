@@ -1,6 +1,7 @@
 // A game's sign-up link: the game's welcome title, its preferred credentials, and the
 // registration_defaults of the link prefilling the form.
 import { expect, test } from '@playwright/test';
+import { latestCode } from './helpers.ts';
 
 test('a game link shows its welcome and prefills the date of birth and location', async ({ page }, testInfo) => {
   await page.goto('/sign-up?entry=starfall-legends&dob=1995-06-15&location=US-CA&lang=en-US');
@@ -30,4 +31,48 @@ test('a game that prefers a password leads to the password step', async ({ page 
   await expect(page.getByLabel('Country or region')).toHaveValue('FR');
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page).toHaveURL(/\/create-password$/);
+});
+
+test('a game with age buttons asks for an age bracket instead of the date of birth', async ({
+  page,
+  request,
+}, testInfo) => {
+  await page.route('**/api/games/starfall-legends?*', async (route) => {
+    const response = await route.fetch();
+    const game = await response.json();
+    game.user_experience.registration_age = [13, 18];
+    await route.fulfill({ response, json: game });
+  });
+  const email = `ages-${testInfo.project.name}-${Date.now()}@example.com`;
+  await page.goto('/sign-up?entry=starfall-legends&location=US&lang=en-US');
+  await expect(page.getByText('Welcome to Starfall Legends')).toBeVisible();
+  await page.getByLabel('Email address').fill(email);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  const ages = page.getByRole('group', { name: 'How old are you?' });
+  await expect(ages.getByRole('radio')).toHaveCount(3);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByText('Choose your age to continue.')).toBeVisible();
+  await ages.getByLabel('18 or older').check();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page).toHaveURL(/\/email-registration$/);
+  await page.getByLabel('Code', { exact: true }).fill(await latestCode(request, email));
+  await page.getByLabel('I agree to the Terms of Use').check();
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page).toHaveURL(/\/display-name$/);
+});
+
+test('the youngest age bracket is not eligible', async ({ page }, testInfo) => {
+  await page.route('**/api/games/starfall-legends?*', async (route) => {
+    const response = await route.fetch();
+    const game = await response.json();
+    game.user_experience.registration_age = [13, 18];
+    await route.fulfill({ response, json: game });
+  });
+  await page.goto('/sign-up?entry=starfall-legends&location=US&lang=en-US');
+  await expect(page.getByText('Welcome to Starfall Legends')).toBeVisible();
+  await page.getByLabel('Email address').fill(`young-${testInfo.project.name}-${Date.now()}@example.com`);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByLabel('Under 13').check();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page).toHaveURL(/\/not-eligible$/);
 });

@@ -17,6 +17,7 @@ import { Link, useLocation, useNavigate } from '../../lib/router/router.tsx';
 import { getGame } from '@portal/contract/calls/games';
 import { useSubmit } from '../../lib/use-submit.ts';
 import { useEmailField } from '../../components/ui/email-field.tsx';
+import { ageBrackets } from './age-brackets.ts';
 import { useNewPasswordFields } from '../../components/ui/new-password-fields.tsx';
 
 /** registration_defaults and the game (`entry`) from the query of a game's sign-up link. */
@@ -41,7 +42,7 @@ export function SignUp() {
   const { search } = useLocation();
   const defaults = useMemo(() => registrationDefaults(search), [search]);
   const email = useEmailField();
-  const [game, setGame] = useState<{ title: string | null; credentials: string } | null>(null);
+  const [game, setGame] = useState<{ title: string | null; credentials: string; ageButtons: string } | null>(null);
   useEffect(() => {
     if (!defaults.gameSlug) return;
     services.api.call(getGame, { params: { slug: defaults.gameSlug } }).then(
@@ -49,6 +50,7 @@ export function SignUp() {
         setGame({
           title: config.user_experience.welcome_title?.resolve(i18n.language) ?? null,
           credentials: config.user_experience.registration_preferred_credentials,
+          ageButtons: config.user_experience.registration_age?.join(',') ?? '',
         }),
       () => setGame(null),
     );
@@ -58,7 +60,7 @@ export function SignUp() {
     if (!address) return;
     services.flow.start('registration', 'registration_init', {
       ...defaults,
-      ...(game ? { credentials: game.credentials } : {}),
+      ...(game ? { credentials: game.credentials, ...(game.ageButtons ? { ageButtons: game.ageButtons } : {}) } : {}),
       email: address,
     });
     void continueFlow(services);
@@ -91,6 +93,8 @@ export function AgeAndLocation() {
   const [country, setCountry] = useState(prefill.country ?? 'US');
   const [territory, setTerritory] = useState(prefill.territory ?? '');
   const [dobError, setDobError] = useState<string | null>(null);
+  const brackets = useMemo(() => ageBrackets(prefill.ageButtons), [prefill.ageButtons]);
+  const [bracket, setBracket] = useState<number | null>(null);
   const names = useMemo(() => new Intl.DisplayNames([i18n.language], { type: 'region' }), [i18n.language]);
   const countries = useMemo(
     () =>
@@ -110,13 +114,16 @@ export function AgeAndLocation() {
     );
   }, [services.api, prefill.country]);
   const submit = useSubmit(async () => {
-    const dateOfBirth = parseCalendarDate(dob, i18n.language);
-    if (!dateOfBirth) return setDobError(t('form.dateInvalid', { format: datePlaceholder(i18n.language) }));
+    const dateOfBirth = brackets ? null : parseCalendarDate(dob, i18n.language);
+    if (brackets && bracket === null) return setDobError(t('signUp.ageRequired'));
+    if (!brackets && !dateOfBirth)
+      return setDobError(t('form.dateInvalid', { format: datePlaceholder(i18n.language) }));
     setDobError(null);
+    const ageData = dateOfBirth ? { date_of_birth: dateOfBirth } : { age: bracket ?? 0 };
     const location = { country, territory: country === 'US' && territory ? territory : null };
     try {
       const answer = await services.api.call(checkAgeCategory, {
-        body: { age_data: { date_of_birth: dateOfBirth }, location_data: location },
+        body: { age_data: ageData, location_data: location },
       });
       if (answer.age_gated) {
         ageGate.set(true);
@@ -129,24 +136,49 @@ export function AgeAndLocation() {
         return navigate('/embargoed-country', { replace: true });
       throw error;
     }
-    services.flow.setStep('age_and_location', { dob: dateOfBirth, country, territory: location.territory ?? '' });
+    services.flow.setStep('age_and_location', {
+      ...(dateOfBirth ? { dob: dateOfBirth } : { age: String(bracket) }),
+      country,
+      territory: location.territory ?? '',
+    });
     await continueFlow(services);
   });
   return (
     <Page title={t('screen.age-and-location.title')}>
       <p className="lead-text">{t('signUp.ageIntro')}</p>
       <form className="form" noValidate onSubmit={(e) => (e.preventDefault(), void submit.run())}>
-        <TextField
-          label={t('form.dateOfBirth')}
-          hint={t('form.dateHint', { format: datePlaceholder(i18n.language) })}
-          inputMode="numeric"
-          autoComplete="bday"
-          placeholder={datePlaceholder(i18n.language)}
-          required
-          value={dob}
-          onChange={(e) => setDob(e.target.value)}
-          error={dobError}
-        />
+        {brackets ? (
+          <fieldset className="field age-buttons" aria-describedby={dobError ? 'age-error' : undefined}>
+            <legend>{t('signUp.ageQuestion')}</legend>
+            {brackets.map((b) => (
+              <label key={b.age} className="age-button">
+                <input type="radio" name="age" checked={bracket === b.age} onChange={() => setBracket(b.age)} />
+                {b.to === null
+                  ? t('signUp.ageOver', { age: b.from })
+                  : b.from === null
+                    ? t('signUp.ageUnder', { age: b.to + 1 })
+                    : t('signUp.ageRange', { from: b.from, to: b.to })}
+              </label>
+            ))}
+            {dobError ? (
+              <p id="age-error" className="field-error">
+                {dobError}
+              </p>
+            ) : null}
+          </fieldset>
+        ) : (
+          <TextField
+            label={t('form.dateOfBirth')}
+            hint={t('form.dateHint', { format: datePlaceholder(i18n.language) })}
+            inputMode="numeric"
+            autoComplete="bday"
+            placeholder={datePlaceholder(i18n.language)}
+            required
+            value={dob}
+            onChange={(e) => setDob(e.target.value)}
+            error={dobError}
+          />
+        )}
         <div className="field">
           <label htmlFor={countryId}>{t('form.country')}</label>
           <select id={countryId} value={country} onChange={(e) => setCountry(e.target.value)} autoComplete="country">
@@ -184,7 +216,7 @@ function useRegistrationBody() {
   const { data } = useFlow();
   return (extra: { email_code?: string; password?: string }, marketing: boolean) => ({
     email: data.email ?? '',
-    date_of_birth: data.dob ?? '',
+    ...(data.dob ? { date_of_birth: data.dob } : { age: Number(data.age ?? 0) }),
     country: data.country ?? 'US',
     territory: data.territory ? data.territory : null,
     locale: i18n.language,

@@ -1,0 +1,17 @@
+import { describe, expect, it } from 'vitest';
+import { ageBrackets } from './age-brackets.ts';
+
+describe('age brackets of a game', () => {
+  it('turn registration_age bounds into brackets and the age each sends', () => {
+    expect(ageBrackets('18,13')).toEqual([
+      { from: null, to: 12, age: 12 },
+      { from: 13, to: 17, age: 13 },
+      { from: 18, to: null, age: 18 },
+    ]);
+  });
+  it('mean a date of birth is asked when there are none', () => {
+    expect(ageBrackets(undefined)).toBeNull();
+    expect(ageBrackets('')).toBeNull();
+    expect(ageBrackets('x,1')).toBeNull();
+  });
+});
