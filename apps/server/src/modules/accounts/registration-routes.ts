@@ -12,7 +12,6 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../../deps.ts';
 import { registerCall } from '../../http/register-call.ts';
-import { RequestError } from '../../http/request-error.ts';
 import { createCaptchaVerifier } from '../captcha/verifier.ts';
 import { EmailCodes } from '../email-codes/service.ts';
 import { tokenAnswer } from '../sessions/token-answer.ts';
@@ -21,6 +20,7 @@ import { locate } from './location.ts';
 import { Consents } from './consents.ts';
 import { Registration } from './registration.ts';
 import { AccountsRepo } from './repo.ts';
+import { signedInAccount } from './signed-in.ts';
 
 export function registerRegistration(app: FastifyInstance, deps: Deps) {
   const { config } = deps;
@@ -58,8 +58,7 @@ export function registerRegistration(app: FastifyInstance, deps: Deps) {
     app,
     complete,
     async ({ body, request }) => {
-      const account = request.ctx.session ? await accounts.findById(request.ctx.session.accountId) : undefined;
-      if (!account) throw new RequestError('auth_expired');
+      const account = await signedInAccount(accounts, request);
       const completed = await registration.complete(account, body, request.ctx.locale);
       await consents.consent(completed.id, 'tos');
       await consents.consent(completed.id, 'privacy_policy');

@@ -3,11 +3,11 @@ import { consent, getMe, updateUsername } from '@portal/contract/calls/accounts-
 import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../../deps.ts';
 import { registerCall } from '../../http/register-call.ts';
-import { RequestError } from '../../http/request-error.ts';
 import { Consents } from './consents.ts';
 import { CODE_TTL_MINUTES, EmailCodes } from '../email-codes/service.ts';
 import { locate } from './location.ts';
 import { AccountsRepo } from './repo.ts';
+import { signedInAccount } from './signed-in.ts';
 import { changeUsername } from './username-change.ts';
 
 export function registerAccounts(app: FastifyInstance, deps: Deps) {
@@ -37,21 +37,18 @@ export function registerAccounts(app: FastifyInstance, deps: Deps) {
     return {};
   });
   registerCall(app, getMe, async ({ request }) => {
-    const account = request.ctx.session ? await accounts.findById(request.ctx.session.accountId) : undefined;
-    if (!account) throw new RequestError('auth_expired');
+    const account = await signedInAccount(accounts, request);
     return consents.view(account);
   });
 
   registerCall(app, updateUsername, async ({ body, request }) => {
-    const account = request.ctx.session ? await accounts.findById(request.ctx.session.accountId) : undefined;
-    if (!account) throw new RequestError('auth_expired');
+    const account = await signedInAccount(accounts, request);
     const bounds = { min: deps.config.USERNAME_MIN_LENGTH, max: deps.config.USERNAME_MAX_LENGTH };
     return consents.view(await changeUsername(accounts, account, body.username, bounds));
   });
 
   registerCall(app, consent, async ({ params, request }) => {
-    const account = request.ctx.session ? await accounts.findById(request.ctx.session.accountId) : undefined;
-    if (!account) throw new RequestError('auth_expired');
+    const account = await signedInAccount(accounts, request);
     await consents.consent(account.id, params.type);
     return consents.view(account);
   });

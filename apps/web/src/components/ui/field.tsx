@@ -1,6 +1,7 @@
 // Form fields: a visible label, the input, a hint, and an error tied to the input for assistive tech.
 import { useId } from 'react';
 import type { InputHTMLAttributes, ReactNode } from 'react';
+import { useTranslation } from '../../lib/i18n/messages.ts';
 
 interface FieldProps extends InputHTMLAttributes<HTMLInputElement> {
   label: string;
@@ -52,5 +53,22 @@ export function CheckboxField({
         </p>
       ) : null}
     </div>
+  );
+}
+
+/** The field for a 6-digit code from an email (sign-in, registration, verification). */
+export function CodeField({ value, onChange }: { value: string; onChange: (code: string) => void }) {
+  const { t } = useTranslation();
+  return (
+    <TextField
+      label={t('form.code')}
+      hint={t('form.codeHint')}
+      inputMode="numeric"
+      autoComplete="one-time-code"
+      maxLength={6}
+      required
+      value={value}
+      onChange={(e) => onChange(e.target.value.replace(/\s/g, ''))}
+    />
   );
 }

@@ -3,7 +3,7 @@ import { loginInfo } from '@portal/contract/calls/accounts-sign-in';
 import { sendSignInEmail, signInWithPassword, token } from '@portal/contract/calls/sessions';
 import { useState } from 'react';
 import { useFlow, useServices } from '../../app/services.tsx';
-import { TextField } from '../../components/ui/field.tsx';
+import { CodeField, TextField } from '../../components/ui/field.tsx';
 import { FormError } from '../../components/ui/form-error.tsx';
 import { useEmailField } from '../../components/ui/email-field.tsx';
 import { Page } from '../../components/ui/page.tsx';
@@ -125,16 +125,7 @@ export function EmailCodeSignIn() {
     <Page title={t('screen.email-code-sign-in.title')}>
       <p className="lead-text">{t('signIn.codeSent', { email })}</p>
       <form className="form" onSubmit={(e) => (e.preventDefault(), void submit.run())}>
-        <TextField
-          label={t('form.code')}
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={6}
-          required
-          value={code}
-          onChange={(e) => setCode(e.target.value.replace(/\s/g, ''))}
-          hint={t('form.codeHint')}
-        />
+        <CodeField value={code} onChange={setCode} />
         <FormError error={submit.error ?? resend.error} />
         {resent ? <p role="status">{t('signIn.codeResent')}</p> : null}
         <button type="submit" className="button" disabled={submit.pending || code.length !== 6}>

@@ -6,7 +6,7 @@ import { US_SUBDIVISIONS } from '@portal/contract/data/us-states';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { continueFlow, signedIn } from '../../app/flows/continue-flow.ts';
 import { useFlow, useServices } from '../../app/services.tsx';
-import { CheckboxField, TextField } from '../../components/ui/field.tsx';
+import { CheckboxField, CodeField, TextField } from '../../components/ui/field.tsx';
 import { FormError } from '../../components/ui/form-error.tsx';
 import { Page } from '../../components/ui/page.tsx';
 import { ApiError } from '../../lib/api/api-error.ts';
@@ -307,16 +307,7 @@ export function EmailRegistration() {
     <Page title={t('screen.email-registration.title')}>
       <p className="lead-text">{t('signUp.codeSent', { email: data.email ?? '' })}</p>
       <form className="form" onSubmit={(e) => (e.preventDefault(), void submit.run())}>
-        <TextField
-          label={t('form.code')}
-          hint={t('form.codeHint')}
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={6}
-          required
-          value={code}
-          onChange={(e) => setCode(e.target.value.replace(/\s/g, ''))}
-        />
+        <CodeField value={code} onChange={setCode} />
         <ConsentFields {...consent} />
         <FormError error={submit.error ?? send.error} />
         <button type="submit" className="button" disabled={submit.pending || code.length !== 6}>

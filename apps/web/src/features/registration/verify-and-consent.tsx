@@ -5,7 +5,7 @@ import { consent, getMe, sendVerificationEmail } from '@portal/contract/calls/ac
 import { useEffect, useRef, useState } from 'react';
 import { useServices, useSession } from '../../app/services.tsx';
 import { safeRedirectTarget } from '../../app/routing/safe-redirect.ts';
-import { CheckboxField, TextField } from '../../components/ui/field.tsx';
+import { CheckboxField, CodeField } from '../../components/ui/field.tsx';
 import { FormError } from '../../components/ui/form-error.tsx';
 import { Page } from '../../components/ui/page.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
@@ -75,16 +75,7 @@ export function VerifyEmail() {
             </>
           ) : (
             <form className="form" onSubmit={(e) => (e.preventDefault(), void byCode.run())}>
-              <TextField
-                label={t('form.code')}
-                hint={t('form.codeHint')}
-                inputMode="numeric"
-                autoComplete="one-time-code"
-                maxLength={6}
-                required
-                value={code}
-                onChange={(e) => setCode(e.target.value.replace(/\s/g, ''))}
-              />
+              <CodeField value={code} onChange={setCode} />
               <FormError error={byCode.error ?? send.error} />
               <button type="submit" className="button" disabled={byCode.pending || code.length !== 6}>
                 {t('verify.submit')}
