@@ -108,7 +108,7 @@ export async function buildApp(config: Config, deps?: Deps): Promise<App> {
 
   if (!config.production) {
     registerAnalyticsDevRoutes(app, resolved.db.orm);
-    registerLegalDevRoutes(app, resolved.db);
+    registerLegalDevRoutes(app, resolved.consents);
     if (resolved.mailer.transport === 'outbox') registerOutboxRoutes(app, new OutboxTransport(resolved.db.orm));
   }
   await registerSpa(app, config.webDistDir);

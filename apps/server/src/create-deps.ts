@@ -5,6 +5,7 @@ import { openDatabase } from './db/database.ts';
 import { migrate } from './db/migrate.ts';
 import type { Deps } from './deps.ts';
 import { Mailer, OutboxTransport, SmtpTransport } from './mail/mailer.ts';
+import { Consents } from './modules/accounts/consents.ts';
 import { RefreshRepo } from './modules/sessions/refresh-repo.ts';
 import { SessionsRepo } from './modules/sessions/repo.ts';
 import { SessionsService } from './modules/sessions/service.ts';
@@ -31,14 +32,14 @@ export async function createDeps(config: Config, log?: FastifyBaseLogger): Promi
   };
 }
 
-export function createSessions(db: Deps['db'], config: Config): Pick<Deps, 'sessions' | 'tokens'> {
+export function createSessions(db: Deps['db'], config: Config): Pick<Deps, 'sessions' | 'tokens' | 'consents'> {
   const sessions = new SessionsService(new SessionsRepo(db.orm), {
     accessTokenTtlSeconds: config.ACCESS_TOKEN_TTL_SECONDS,
   });
-  const tokens = new TokenService(sessions, new RefreshRepo(db.orm), {
+  const tokens = new TokenService(sessions, new RefreshRepo(db), {
     refreshTokenTtlDays: config.REFRESH_TOKEN_TTL_DAYS,
   });
-  return { sessions, tokens };
+  return { sessions, tokens, consents: new Consents(db.orm) };
 }
 
 export async function closeDeps(deps: Deps): Promise<void> {

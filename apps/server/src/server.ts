@@ -1,5 +1,6 @@
 // Process entry: configuration, database, listen, and a graceful stop on SIGTERM/SIGINT
 // (in-flight requests finish, idle connections close, then the database closes).
+import './threadpool.ts';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 

@@ -1,5 +1,6 @@
 // Versioned terms and privacy policy: a new version asks for consent again; consent is recorded.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LEGAL_DOCUMENTS_TTL_MS } from '../src/modules/accounts/consents.ts';
 import { portalHeaders, testApp } from './helpers.ts';
 import type { TestApp } from './helpers.ts';
 
@@ -46,7 +47,7 @@ describe('consents', () => {
   });
 
   it('are asked again when a new version is published, and recorded with version and time', async () => {
-    await t.deps.db.query(`INSERT INTO legal_documents (type, version) VALUES ('tos', 2)`);
+    expect(await t.deps.consents.publish('tos')).toBe(2);
     expect(await me()).toMatchObject({ tos_consent_required: true, privacy_policy_consent_required: false });
     const res = await t.app.inject({
       method: 'PUT',
@@ -65,6 +66,22 @@ describe('consents', () => {
     );
     expect(rows.map((r) => r.version)).toEqual([1, 2]);
     expect(rows[1]?.consented_at).toBeTruthy();
+  });
+
+  it('see a version published by another instance once the cached versions expire', async () => {
+    await t.deps.db.query(`INSERT INTO legal_documents (type, version) VALUES ('privacy_policy', 2)`);
+    const later = Date.now() + LEGAL_DOCUMENTS_TTL_MS + 1;
+    expect(await t.deps.consents.current(later)).toEqual({ tos: 2, privacy_policy: 2 });
+    expect(await me()).toMatchObject({ privacy_policy_consent_required: true });
+  });
+
+  it('take effect at the publication date of a version published for later', async () => {
+    await t.deps.db.query(
+      `INSERT INTO legal_documents (type, version, published_at) VALUES ('tos', 3, now() + interval '1 hour')`,
+    );
+    const reload = Date.now() + 2 * LEGAL_DOCUMENTS_TTL_MS;
+    expect(await t.deps.consents.current(reload)).toMatchObject({ tos: 2 });
+    expect(await t.deps.consents.current(reload + 3_600_000)).toMatchObject({ tos: 3 });
   });
 
   it('refuse a consent that is not given', async () => {

@@ -1,7 +1,9 @@
 // Everything around the API: headers, CORS, rate limits, health, runtime config, OpenAPI, SPA, outbox.
 import { allCalls } from '@portal/contract/calls';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app.ts';
 import { implementedCalls } from '../src/http/register-call.ts';
+import { SYNC_INTERVAL_MS } from '../src/rate-limit/batched-counters.ts';
 import { API_KEY, portalHeaders, testApp } from './helpers.ts';
 import type { TestApp } from './helpers.ts';
 
@@ -84,10 +86,26 @@ describe('rate limiting', () => {
     expect(body.body.seconds).toBeGreaterThan(0);
     expect(body.message).toMatch(/wait \d+ seconds/);
     expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
-    // The counters live in the database, so another instance on it sees the same count.
+    // The hits reach the database within a sync interval, so another instance on it sees them.
+    await new Promise((resolve) => setTimeout(resolve, SYNC_INTERVAL_MS * 3));
     const rows = await limited.deps.db.query<{ count: number }>('SELECT count FROM rate_limits');
     expect(rows.some((r) => Number(r.count) >= 4)).toBe(true);
     await limited.close();
+  });
+
+  it('counts the hits of every instance on the same database', async () => {
+    const a = await testApp({ RATE_LIMIT_PER_MINUTE: '4' }, { seed: false });
+    const b = await buildApp(a.deps.config, a.deps);
+    const call = (app: typeof b) =>
+      app.inject({ method: 'GET', url: '/api/accounts/location', headers: portalHeaders() });
+    for (let i = 0; i < 3; i++) expect((await call(a.app)).statusCode).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, SYNC_INTERVAL_MS * 3));
+    // Instance b has seen none of these itself; its first hit learns the shared count at the next sync.
+    expect((await call(b)).statusCode).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, SYNC_INTERVAL_MS * 3));
+    expect((await call(b)).statusCode).toBe(429);
+    await b.close();
+    await a.close();
   });
 });
 

@@ -17,7 +17,11 @@ export interface Database {
   orm: Orm;
   /** Runs SQL that may hold several statements (no parameters). */
   exec(sqlText: string): Promise<void>;
-  query<T extends Record<string, unknown>>(sqlText: string, params?: unknown[]): Promise<T[]>;
+  /**
+   * Runs one statement. With `name` (PostgreSQL) the statement is prepared once per connection and
+   * reused, for the statements of every request.
+   */
+  query<T extends Record<string, unknown>>(sqlText: string, params?: unknown[], name?: string): Promise<T[]>;
   /** Runs fn with a session-level advisory lock held, so concurrent instances take turns. */
   withLock<T>(lockId: number, fn: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
@@ -87,8 +91,8 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
         client.release();
       }
     },
-    query: async <T extends Record<string, unknown>>(sqlText: string, params: unknown[] = []) =>
-      (await pool.query<T>(sqlText, params)).rows,
+    query: async <T extends Record<string, unknown>>(sqlText: string, params: unknown[] = [], name?: string) =>
+      (await pool.query<T>(name ? { name, text: sqlText, values: params } : { text: sqlText, values: params })).rows,
     withLock: async (lockId, fn) => {
       const client = await pool.connect();
       try {
@@ -101,4 +105,10 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
     },
     close: () => pool.end(),
   };
+}
+
+/** The rows of `orm.execute(sql...)`: node-postgres answers a result object, PGlite an object or array. */
+export function rowsOf<T>(result: unknown): T[] {
+  if (Array.isArray(result)) return result as T[];
+  return ((result as { rows?: T[] }).rows ?? []) as T[];
 }

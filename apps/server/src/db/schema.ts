@@ -155,6 +155,9 @@ export const accounts = pgTable('accounts', {
   lockedAt: timestamptz('locked_at'),
   createdAt: timestamptz('created_at').notNull().defaultNow(),
   updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+  /** The consented versions of the legal documents (the consents table holds the record). */
+  tosVersion: integer('tos_version'),
+  privacyPolicyVersion: integer('privacy_policy_version'),
 });
 
 export const passwordHistory = pgTable('password_history', {

@@ -32,6 +32,18 @@ function behavesAsACounter(
       expect((await b.hit(key, 60_000)).count).toBe(2);
     });
 
+    it('adds several keys in one round trip', async () => {
+      const k1 = `m1-${Math.random()}`;
+      const k2 = `m2-${Math.random()}`;
+      await a.hit(k1, 60_000);
+      const [one, two] = await b.hitMany([
+        { key: k1, windowMs: 60_000, n: 3 },
+        { key: k2, windowMs: 60_000, n: 2 },
+      ]);
+      expect([one?.count, two?.count]).toEqual([4, 2]);
+      expect(two?.resetAt).toBeGreaterThan(Date.now() + 50_000);
+    });
+
     it('starts a new window once the old one has passed', async () => {
       const key = `short-${Math.random()}`;
       await a.hit(key, 100);

@@ -1,25 +1,26 @@
 // @fastify/rate-limit on top of the shared counter store: a default limit for every /api call,
-// tighter limits per call where the call's module asks for them.
+// tighter limits per call where the call's module asks for them. Hits are counted in memory and
+// shared in batches (BatchedCounters, ADR 008), so a request costs no round trip to the store.
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyRateLimitStore } from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import { RequestError } from '../http/request-error.ts';
+import { BatchedCounters } from './batched-counters.ts';
 import type { CounterStore } from './counter-store.ts';
 
 type ChildOptions = Parameters<FastifyRateLimitStore['child']>[0] & { routeInfo?: { method?: unknown; url?: unknown } };
 
-/** Adapts a CounterStore to the store interface of @fastify/rate-limit. */
-function pluginStore(counters: CounterStore, prefix = 'http:') {
+/** Adapts the batched counters to the store interface of @fastify/rate-limit. */
+function pluginStore(counters: BatchedCounters, prefix = 'http:') {
   return class PluginStore {
     incr(
       key: string,
       callback: (error: Error | null, result?: { current: number; ttl: number }) => void,
       windowMs: number,
     ) {
-      counters.hit(`${prefix}${key}`, windowMs).then(
-        (hit) => callback(null, { current: hit.count, ttl: Math.max(0, hit.resetAt - Date.now()) }),
-        (error: Error) => callback(error),
-      );
+      const now = Date.now();
+      const hit = counters.hit(`${prefix}${key}`, windowMs, now);
+      callback(null, { current: hit.count, ttl: Math.max(0, hit.resetAt - now) });
     }
 
     child(routeOptions: ChildOptions) {
@@ -30,7 +31,9 @@ function pluginStore(counters: CounterStore, prefix = 'http:') {
   };
 }
 
-export async function registerHttpRateLimit(app: FastifyInstance, counters: CounterStore, perMinute: number) {
+export async function registerHttpRateLimit(app: FastifyInstance, store: CounterStore, perMinute: number) {
+  const counters = new BatchedCounters(store);
+  app.addHook('onClose', () => counters.close());
   await app.register(rateLimit, {
     global: true,
     max: perMinute,

@@ -9,7 +9,6 @@ import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../../deps.ts';
 import { registerCall } from '../../http/register-call.ts';
 import { tokenAnswer } from '../sessions/token-answer.ts';
-import { Consents } from './consents.ts';
 import { createRecovery } from './recovery.ts';
 import { AccountsRepo } from './repo.ts';
 
@@ -20,7 +19,7 @@ export function registerRecovery(app: FastifyInstance, deps: Deps) {
     orm: deps.db.orm,
     publicUrl: deps.config.publicUrl,
   });
-  const consents = new Consents(deps.db.orm);
+  const consents = deps.consents;
   const limit = { rateLimit: { max: deps.config.SIGN_IN_PER_MINUTE, timeWindow: 60_000 } };
 
   registerCall(app, initRecovery, async ({ body, request }) => {

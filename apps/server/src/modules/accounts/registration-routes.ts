@@ -17,7 +17,6 @@ import { EmailCodes } from '../email-codes/service.ts';
 import { tokenAnswer } from '../sessions/token-answer.ts';
 import { ageCategory, checkLocation, minimumAge, parseMinAgeOverrides, playerAge } from './age-rules.ts';
 import { locate } from './location.ts';
-import { Consents } from './consents.ts';
 import { Registration } from './registration.ts';
 import { AccountsRepo } from './repo.ts';
 import { signedInAccount } from './signed-in.ts';
@@ -25,7 +24,7 @@ import { signedInAccount } from './signed-in.ts';
 export function registerRegistration(app: FastifyInstance, deps: Deps) {
   const { config } = deps;
   const accounts = new AccountsRepo(deps.db.orm);
-  const consents = new Consents(deps.db.orm);
+  const consents = deps.consents;
   const minAgeOverrides = parseMinAgeOverrides(config.MIN_AGE_BY_COUNTRY);
   const registration = new Registration(accounts, new EmailCodes(deps.db.orm, deps.counters), {
     usernameBounds: { min: config.USERNAME_MIN_LENGTH, max: config.USERNAME_MAX_LENGTH },
@@ -40,9 +39,8 @@ export function registerRegistration(app: FastifyInstance, deps: Deps) {
     async ({ body, request }) => {
       const header = request.headers['x-captcha-response'];
       await captcha.verify(typeof header === 'string' ? header : undefined, request.ip);
-      const account = await registration.register(body, request.ctx.locale);
-      await consents.consent(account.id, 'tos');
-      await consents.consent(account.id, 'privacy_policy');
+      const registered = await registration.register(body, request.ctx.locale);
+      const account = await consents.consent(await consents.consent(registered, 'tos'), 'privacy_policy');
       return tokenAnswer(await deps.tokens.start({ accountId: account.id }), account, consents);
     },
     { rateLimit: { max: config.SIGN_IN_PER_MINUTE, timeWindow: 60_000 } },
@@ -60,9 +58,7 @@ export function registerRegistration(app: FastifyInstance, deps: Deps) {
     async ({ body, request }) => {
       const account = await signedInAccount(accounts, request);
       const completed = await registration.complete(account, body, request.ctx.locale);
-      await consents.consent(completed.id, 'tos');
-      await consents.consent(completed.id, 'privacy_policy');
-      return consents.view(completed);
+      return consents.view(await consents.consent(await consents.consent(completed, 'tos'), 'privacy_policy'));
     },
     { rateLimit: { max: config.SIGN_IN_PER_MINUTE, timeWindow: 60_000 } },
   );

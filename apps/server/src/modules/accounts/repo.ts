@@ -11,19 +11,31 @@ export class AccountsRepo {
   readonly #orm: Orm;
   constructor(orm: Orm) {
     this.#orm = orm;
+    this.#byId = orm
+      .select()
+      .from(accounts)
+      .where(eq(accounts.id, sql.placeholder('id')))
+      .limit(1)
+      .prepare('account_by_id');
+    this.#byEmail = orm
+      .select()
+      .from(accounts)
+      .where(sql`lower(${accounts.email}) = lower(${sql.placeholder('email')})`)
+      .limit(1)
+      .prepare('account_by_email');
   }
 
+  // The two reads of every signed-in call and every sign-in, prepared once per connection.
+  readonly #byId;
+  readonly #byEmail;
+
   async findById(id: string): Promise<AccountRow | undefined> {
-    const [row] = await this.#orm.select().from(accounts).where(eq(accounts.id, id)).limit(1);
+    const [row] = await this.#byId.execute({ id });
     return row;
   }
 
   async findByEmail(email: string): Promise<AccountRow | undefined> {
-    const [row] = await this.#orm
-      .select()
-      .from(accounts)
-      .where(sql`lower(${accounts.email}) = lower(${email})`)
-      .limit(1);
+    const [row] = await this.#byEmail.execute({ email });
     return row;
   }
 

@@ -3,7 +3,6 @@ import { consent, getMe, updateUsername } from '@portal/contract/calls/accounts-
 import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../../deps.ts';
 import { registerCall } from '../../http/register-call.ts';
-import { Consents } from './consents.ts';
 import { CODE_TTL_MINUTES, EmailCodes } from '../email-codes/service.ts';
 import { locate } from './location.ts';
 import { AccountsRepo } from './repo.ts';
@@ -19,7 +18,7 @@ export function registerAccounts(app: FastifyInstance, deps: Deps) {
   registerCall(app, getLocation, async ({ request }) => locate(request, options));
 
   const accounts = new AccountsRepo(deps.db.orm);
-  const consents = new Consents(deps.db.orm);
+  const consents = deps.consents;
   const codes = new EmailCodes(deps.db.orm, deps.counters);
 
   // Same answer for an address that already has an account; it gets no code.
@@ -49,7 +48,6 @@ export function registerAccounts(app: FastifyInstance, deps: Deps) {
 
   registerCall(app, consent, async ({ params, request }) => {
     const account = await signedInAccount(accounts, request);
-    await consents.consent(account.id, params.type);
-    return consents.view(account);
+    return consents.view(await consents.consent(account, params.type));
   });
 }

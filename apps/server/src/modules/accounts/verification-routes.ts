@@ -5,14 +5,13 @@ import type { Deps } from '../../deps.ts';
 import { registerCall } from '../../http/register-call.ts';
 import { EmailCodes } from '../email-codes/service.ts';
 import { LinkTokens } from '../link-tokens/service.ts';
-import { Consents } from './consents.ts';
 import { AccountsRepo } from './repo.ts';
 import { sessionAccount, signedInAccount } from './signed-in.ts';
 import { Verification } from './verification.ts';
 
 export function registerVerification(app: FastifyInstance, deps: Deps) {
   const accounts = new AccountsRepo(deps.db.orm);
-  const consents = new Consents(deps.db.orm);
+  const consents = deps.consents;
   const verification = new Verification({
     accounts,
     codes: new EmailCodes(deps.db.orm, deps.counters),

@@ -1,32 +1,119 @@
+// Refresh tokens and the sessions they open. Issuing and rotating are single statements: a sign-in
+// writes its session and first refresh token in one round trip, and a refresh marks the old token
+// used (reading what the new session inherits) in one and issues the next pair in another.
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { Orm } from '../../db/database.ts';
+import type { Database, Orm } from '../../db/database.ts';
 import { refreshTokens, sessions } from '../../db/schema.ts';
 
 export type RefreshRow = typeof refreshTokens.$inferSelect;
 
+export interface IssuedSessionRow {
+  id: string;
+  accountId: string;
+  familyId: string;
+  mfaPending: boolean;
+  clientId: string | null;
+}
+
+export interface NewTokenPair {
+  accountId: string;
+  familyId: string;
+  accessTokenHash: string;
+  accessExpiresAt: Date;
+  mfaPending: boolean;
+  clientId: string | null;
+  refreshTokenHash: string;
+  familyExpiresAt: Date;
+  /** The session this pair replaces (a refresh): revoked in the same statement. */
+  replacesSessionId?: string;
+}
+
+/** A refresh token just marked used, with what its session passes on to the next one. */
+export interface RotatedToken {
+  accountId: string;
+  familyId: string;
+  sessionId: string;
+  familyExpiresAt: Date;
+  mfaPending: boolean;
+  clientId: string | null;
+}
+
+type Raw = Record<string, unknown>;
+const asDate = (value: unknown) => (value instanceof Date ? value : new Date(String(value)));
+
 export class RefreshRepo {
+  readonly #db: Database;
   readonly #orm: Orm;
-  constructor(orm: Orm) {
-    this.#orm = orm;
+  constructor(db: Database) {
+    this.#db = db;
+    this.#orm = db.orm;
   }
 
-  async insert(row: typeof refreshTokens.$inferInsert): Promise<void> {
-    await this.#orm.insert(refreshTokens).values(row);
+  /** Writes a session and its refresh token (and revokes the session replaced) in one statement. */
+  async issue(pair: NewTokenPair): Promise<IssuedSessionRow> {
+    const [row] = await this.#db.query<Raw>(
+      `WITH replaced AS (
+         UPDATE sessions SET revoked_at = now() WHERE id = $1::uuid AND revoked_at IS NULL
+       ), s AS (
+         INSERT INTO sessions (account_id, family_id, access_token_hash, access_expires_at, mfa_pending, client_id)
+         VALUES ($2, $3, $4, $5, $6, $7)
+         RETURNING id, account_id, family_id, mfa_pending, client_id
+       ), r AS (
+         INSERT INTO refresh_tokens (account_id, family_id, session_id, token_hash, family_expires_at)
+         SELECT account_id, family_id, id, $8, $9 FROM s
+       )
+       SELECT id, account_id, family_id, mfa_pending, client_id FROM s`,
+      [
+        pair.replacesSessionId ?? null,
+        pair.accountId,
+        pair.familyId,
+        pair.accessTokenHash,
+        pair.accessExpiresAt.toISOString(),
+        pair.mfaPending,
+        pair.clientId,
+        pair.refreshTokenHash,
+        pair.familyExpiresAt.toISOString(),
+      ],
+      'issue_token_pair',
+    );
+    if (!row) throw new Error('session insert returned nothing');
+    return {
+      id: String(row.id),
+      accountId: String(row.account_id),
+      familyId: String(row.family_id),
+      mfaPending: row.mfa_pending === true,
+      clientId: (row.client_id as string | null) ?? null,
+    };
+  }
+
+  /**
+   * Marks a live refresh token used and answers what it rotates into; undefined when the token is
+   * unknown, revoked, expired or already used (the caller tells reuse apart with findByHash).
+   */
+  async rotate(tokenHash: string): Promise<RotatedToken | undefined> {
+    const [row] = await this.#db.query<Raw>(
+      `UPDATE refresh_tokens r SET used_at = now()
+       FROM sessions s
+       WHERE r.token_hash = $1 AND r.used_at IS NULL AND r.revoked_at IS NULL
+         AND r.family_expires_at > now() AND s.id = r.session_id
+       RETURNING r.account_id, r.family_id, r.session_id, r.family_expires_at, s.mfa_pending, s.client_id`,
+      [tokenHash],
+      'rotate_refresh_token',
+    );
+    if (!row) return undefined;
+    return {
+      accountId: String(row.account_id),
+      familyId: String(row.family_id),
+      sessionId: String(row.session_id),
+      familyExpiresAt: asDate(row.family_expires_at),
+      mfaPending: row.mfa_pending === true,
+      clientId: (row.client_id as string | null) ?? null,
+    };
   }
 
   async findByHash(tokenHash: string): Promise<RefreshRow | undefined> {
     const [row] = await this.#orm.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, tokenHash)).limit(1);
     return row;
-  }
-
-  /** Marks a token used; false when it already was (a concurrent or repeated use). */
-  async markUsed(id: string): Promise<boolean> {
-    const rows = await this.#orm
-      .update(refreshTokens)
-      .set({ usedAt: sql`now()` })
-      .where(and(eq(refreshTokens.id, id), isNull(refreshTokens.usedAt)))
-      .returning({ id: refreshTokens.id });
-    return rows.length === 1;
   }
 
   /** Revokes every sign-in of an account (after a password reset, for example). */

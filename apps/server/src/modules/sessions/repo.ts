@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Orm } from '../../db/database.ts';
 import { sessions } from '../../db/schema.ts';
 
@@ -7,8 +7,22 @@ export type NewSession = typeof sessions.$inferInsert;
 
 export class SessionsRepo {
   readonly #orm: Orm;
+  readonly #live;
+
   constructor(orm: Orm) {
     this.#orm = orm;
+    this.#live = orm
+      .select()
+      .from(sessions)
+      .where(
+        and(
+          eq(sessions.accessTokenHash, sql.placeholder('hash')),
+          isNull(sessions.revokedAt),
+          gt(sessions.accessExpiresAt, sql`now()`),
+        ),
+      )
+      .limit(1)
+      .prepare('live_session');
   }
 
   async insert(row: NewSession): Promise<SessionRow> {
@@ -17,19 +31,9 @@ export class SessionsRepo {
     return created;
   }
 
-  /** The live session of an access token hash: not revoked, not expired. */
+  /** The live session of an access token hash: not revoked, not expired (every signed-in call). */
   async findLive(accessTokenHash: string): Promise<SessionRow | undefined> {
-    const [row] = await this.#orm
-      .select()
-      .from(sessions)
-      .where(
-        and(
-          eq(sessions.accessTokenHash, accessTokenHash),
-          isNull(sessions.revokedAt),
-          gt(sessions.accessExpiresAt, new Date()),
-        ),
-      )
-      .limit(1);
+    const [row] = await this.#live.execute({ hash: accessTokenHash });
     return row;
   }
 

@@ -10,7 +10,6 @@ import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../../deps.ts';
 import { registerCall } from '../../http/register-call.ts';
 import { RequestError } from '../../http/request-error.ts';
-import { Consents } from '../accounts/consents.ts';
 import { AccountsRepo } from '../accounts/repo.ts';
 import { CODE_TTL_MINUTES, EmailCodes } from '../email-codes/service.ts';
 import { createRecovery } from '../accounts/recovery.ts';
@@ -26,7 +25,7 @@ export function registerSessions(app: FastifyInstance, deps: Deps) {
   });
   const signInLimit = { rateLimit: { max: deps.config.SIGN_IN_PER_MINUTE, timeWindow: 60_000 } };
   const codes = new EmailCodes(deps.db.orm, deps.counters);
-  const consents = new Consents(deps.db.orm);
+  const consents = deps.consents;
 
   // The answer is the same whether or not the address has an account; only an account gets a code.
   registerCall(app, sendSignInEmail, async ({ body, request }) => {

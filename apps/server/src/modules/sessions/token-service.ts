@@ -33,24 +33,16 @@ export class TokenService {
   /** Rotates a refresh token. Unknown, revoked, expired or reused tokens answer auth_expired. */
   async refresh(refreshToken: string): Promise<IssuedTokens> {
     if (!looksLikeToken(refreshToken, 'rt')) throw new RequestError('auth_expired');
-    const row = await this.#refresh.findByHash(hashToken(refreshToken));
-    if (!row || row.revokedAt !== null || row.familyExpiresAt.getTime() <= Date.now()) {
+    const tokenHash = hashToken(refreshToken);
+    const rotated = await this.#refresh.rotate(tokenHash);
+    if (!rotated) {
+      // Not rotatable. A live token that was already used means it leaked (or two clients share
+      // it): end the whole sign-in. Two concurrent uses end up here too, for the one that lost.
+      const row = await this.#refresh.findByHash(tokenHash);
+      if (row && row.usedAt !== null && row.revokedAt === null) await this.#refresh.revokeFamily(row.familyId);
       throw new RequestError('auth_expired');
     }
-    if (row.usedAt !== null || !(await this.#refresh.markUsed(row.id))) {
-      // A second use means the token leaked (or two clients share it): end the whole sign-in.
-      await this.#refresh.revokeFamily(row.familyId);
-      throw new RequestError('auth_expired');
-    }
-    const previous = await this.#sessions.find(row.sessionId);
-    await this.#sessions.revoke(row.sessionId);
-    return this.#issue({
-      accountId: row.accountId,
-      familyId: row.familyId,
-      familyExpiresAt: row.familyExpiresAt,
-      mfaPending: previous?.mfaPending ?? false,
-      clientId: previous?.clientId ?? null,
-    });
+    return this.#issue({ ...rotated, replacesSessionId: rotated.sessionId });
   }
 
   /** Ends every sign-in of an account. */
@@ -69,26 +61,21 @@ export class TokenService {
     familyExpiresAt: Date;
     mfaPending?: boolean;
     clientId?: string | null;
+    replacesSessionId?: string;
   }): Promise<IssuedTokens> {
-    const access = await this.#sessions.issueAccessToken({
+    const accessToken = newToken('at');
+    const refreshToken = newToken('rt');
+    const session = await this.#refresh.issue({
       accountId: input.accountId,
       familyId: input.familyId,
+      accessTokenHash: hashToken(accessToken),
+      accessExpiresAt: new Date(Date.now() + this.#sessions.accessTokenTtlSeconds * 1000),
       mfaPending: input.mfaPending ?? false,
       clientId: input.clientId ?? null,
-    });
-    const refreshToken = newToken('rt');
-    await this.#refresh.insert({
-      accountId: input.accountId,
-      familyId: input.familyId,
-      sessionId: access.session.id,
-      tokenHash: hashToken(refreshToken),
+      refreshTokenHash: hashToken(refreshToken),
       familyExpiresAt: input.familyExpiresAt,
+      ...(input.replacesSessionId ? { replacesSessionId: input.replacesSessionId } : {}),
     });
-    return {
-      accessToken: access.accessToken,
-      refreshToken,
-      expiresIn: this.#sessions.accessTokenTtlSeconds,
-      session: access.session,
-    };
+    return { accessToken, refreshToken, expiresIn: this.#sessions.accessTokenTtlSeconds, session };
   }
 }
