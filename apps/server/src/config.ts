@@ -64,6 +64,7 @@ export const configSchema = z.object({
   CAPTCHA_PROVIDER: z.enum(['none', 'turnstile', 'hcaptcha', 'recaptcha']).default('none'),
   CAPTCHA_SECRET: z.string().optional(),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(10_000),
+  MFA_SECRET_KEY: z.string().min(32).default('dev-only-mfa-secret-key-change-me-000000'),
 });
 
 export type RawConfig = z.output<typeof configSchema>;
@@ -94,6 +95,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const raw = parsed.data;
   if (raw.NODE_ENV === 'production' && raw.PORTAL_API_KEY === configSchema.shape.PORTAL_API_KEY.parse(undefined)) {
     throw new ConfigError('PORTAL_API_KEY must be set to a value of your own in production');
+  }
+  if (raw.NODE_ENV === 'production' && raw.MFA_SECRET_KEY === configSchema.shape.MFA_SECRET_KEY.parse(undefined)) {
+    throw new ConfigError('MFA_SECRET_KEY must be set to a secret of your own in production');
   }
   return {
     ...raw,

@@ -25,6 +25,7 @@ export function testConfig(env: Record<string, string> = {}): Config {
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     PORTAL_API_KEY: API_KEY,
+    MFA_SECRET_KEY: 'test-mfa-secret-key-of-32-characters',
     WEB_DIST_DIR: join(import.meta.dirname, 'fixtures', 'web'),
     ...env,
   });

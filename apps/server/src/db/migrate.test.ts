@@ -32,6 +32,7 @@ function udtName(sqlType: string): string {
     integer: 'int4',
     date: 'date',
     bigserial: 'int8',
+    bigint: 'int8',
     jsonb: 'jsonb',
     'timestamp with time zone': 'timestamptz',
   };

@@ -2,6 +2,7 @@
 // schema; a test migrates an empty database and checks that it matches these definitions.
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   bigserial,
   boolean,
   date,
@@ -128,6 +129,8 @@ export const sessions = pgTable(
     clientId: text('client_id'),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
     revokedAt: timestamptz('revoked_at'),
+    /** When the player last proved themselves again in this session (PUT /sessions/me/verify). */
+    verifiedAt: timestamptz('verified_at'),
   },
   (t) => [index('sessions_account_id_idx').on(t.accountId), index('sessions_family_id_idx').on(t.familyId)],
 );
@@ -158,7 +161,28 @@ export const accounts = pgTable('accounts', {
   /** The consented versions of the legal documents (the consents table holds the record). */
   tosVersion: integer('tos_version'),
   privacyPolicyVersion: integer('privacy_policy_version'),
+  /** Two-factor (sealed with MFA_SECRET_KEY): the active secret and one waiting for its first code. */
+  mfaSecret: text('mfa_secret'),
+  mfaPendingSecret: text('mfa_pending_secret'),
+  /** The last TOTP step a code was accepted for: no code is accepted twice. */
+  mfaLastStep: bigint('mfa_last_step', { mode: 'number' }),
+  mfaGeneratedAt: timestamptz('mfa_generated_at'),
 });
+
+export const mfaBackupCodes = pgTable(
+  'mfa_backup_codes',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    sealedCode: text('sealed_code').notNull(),
+    usedAt: timestamptz('used_at'),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (t) => [unique().on(t.accountId, t.codeHash)],
+);
 
 export const passwordHistory = pgTable('password_history', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
@@ -246,6 +270,7 @@ export const schema = {
   sessions,
   accounts,
   passwordHistory,
+  mfaBackupCodes,
   refreshTokens,
   emailCodes,
   linkTokens,
