@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useServices } from '../../app/services.tsx';
 import { ApiError } from '../../lib/api/api-error.ts';
 import { useTranslation } from '../../lib/i18n/messages.ts';
@@ -20,5 +21,29 @@ export function FormError({ error }: { error: unknown }) {
     <div className="notice notice-error" role="alert">
       <p>{message}</p>
     </div>
+  );
+}
+
+/**
+ * A form of fields, its error and one submit button, run by a useSubmit action. Field errors are the
+ * screen's own (noValidate): the browser's bubbles would not be in the user's language.
+ */
+export function SubmitForm({
+  submit,
+  label,
+  children,
+}: {
+  submit: { run: () => Promise<void>; pending: boolean; error: unknown };
+  label: string;
+  children: ReactNode;
+}) {
+  return (
+    <form className="form" noValidate onSubmit={(e) => (e.preventDefault(), void submit.run())}>
+      {children}
+      <FormError error={submit.error} />
+      <button type="submit" className="button" disabled={submit.pending}>
+        {label}
+      </button>
+    </form>
   );
 }

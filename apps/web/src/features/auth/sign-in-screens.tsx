@@ -4,7 +4,7 @@ import { sendSignInEmail, signInWithPassword, token } from '@portal/contract/cal
 import { useState } from 'react';
 import { useFlow, useServices } from '../../app/services.tsx';
 import { CodeField, TextField } from '../../components/ui/field.tsx';
-import { FormError } from '../../components/ui/form-error.tsx';
+import { FormError, SubmitForm } from '../../components/ui/form-error.tsx';
 import { useEmailField } from '../../components/ui/email-field.tsx';
 import { Page } from '../../components/ui/page.tsx';
 import { useTranslation } from '../../lib/i18n/messages.ts';
@@ -33,13 +33,9 @@ export function SignIn() {
   return (
     <Page title={t('screen.sign-in.title')}>
       <p className="lead-text">{t('signIn.intro')}</p>
-      <form className="form" noValidate onSubmit={(e) => (e.preventDefault(), void submit.run())}>
+      <SubmitForm submit={submit} label={t('form.continue')}>
         {email.field}
-        <FormError error={submit.error} />
-        <button type="submit" className="button" disabled={submit.pending}>
-          {t('form.continue')}
-        </button>
-      </form>
+      </SubmitForm>
       <p className="form-links">
         {t('signIn.noAccount')} <Link to="/sign-up">{t('home.createAccount')}</Link>
       </p>

@@ -2,7 +2,7 @@
 import { finalizeRecovery, initRecovery, validateRecovery } from '@portal/contract/calls/accounts-recovery';
 import { useEffect, useState } from 'react';
 import { useServices } from '../../app/services.tsx';
-import { FormError } from '../../components/ui/form-error.tsx';
+import { FormError, SubmitForm } from '../../components/ui/form-error.tsx';
 import { Page } from '../../components/ui/page.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { useTranslation } from '../../lib/i18n/messages.ts';
@@ -29,13 +29,9 @@ export function ResetPassword() {
   return (
     <Page title={t('screen.reset-password.title')}>
       <p className="lead-text">{t('recovery.intro')}</p>
-      <form className="form" noValidate onSubmit={(e) => (e.preventDefault(), void submit.run())}>
+      <SubmitForm submit={submit} label={t('recovery.send')}>
         {email.field}
-        <FormError error={submit.error} />
-        <button type="submit" className="button" disabled={submit.pending}>
-          {t('recovery.send')}
-        </button>
-      </form>
+      </SubmitForm>
       <p className="form-links">
         <Link to="/sign-in">{t('recovery.backToSignIn')}</Link>
       </p>
@@ -121,13 +117,9 @@ export function ChoosePassword() {
   return (
     <Page title={t('screen.choose-password.title')}>
       <p className="lead-text">{t('form.passwordRules')}</p>
-      <form className="form" noValidate onSubmit={(e) => (e.preventDefault(), void submit.run())}>
+      <SubmitForm submit={submit} label={t('recovery.save')}>
         {newPassword.fields}
-        <FormError error={submit.error} />
-        <button type="submit" className="button" disabled={submit.pending}>
-          {t('recovery.save')}
-        </button>
-      </form>
+      </SubmitForm>
     </Page>
   );
 }

@@ -7,7 +7,7 @@ import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { continueFlow, signedIn } from '../../app/flows/continue-flow.ts';
 import { useFlow, useServices } from '../../app/services.tsx';
 import { CheckboxField, CodeField, TextField } from '../../components/ui/field.tsx';
-import { FormError } from '../../components/ui/form-error.tsx';
+import { FormError, SubmitForm } from '../../components/ui/form-error.tsx';
 import { Page } from '../../components/ui/page.tsx';
 import { ApiError } from '../../lib/api/api-error.ts';
 import { ageGate } from '../../lib/auth/flow-store.ts';
@@ -146,7 +146,7 @@ export function AgeAndLocation() {
   return (
     <Page title={t('screen.age-and-location.title')}>
       <p className="lead-text">{t('signUp.ageIntro')}</p>
-      <form className="form" noValidate onSubmit={(e) => (e.preventDefault(), void submit.run())}>
+      <SubmitForm submit={submit} label={t('form.continue')}>
         {brackets ? (
           <fieldset className="field age-buttons" aria-describedby={dobError ? 'age-error' : undefined}>
             <legend>{t('signUp.ageQuestion')}</legend>
@@ -202,11 +202,7 @@ export function AgeAndLocation() {
             </select>
           </div>
         ) : null}
-        <FormError error={submit.error} />
-        <button type="submit" className="button" disabled={submit.pending}>
-          {t('form.continue')}
-        </button>
-      </form>
+      </SubmitForm>
     </Page>
   );
 }
@@ -336,14 +332,10 @@ export function CreatePassword() {
   return (
     <Page title={t('screen.create-password.title')}>
       <p className="lead-text">{t('form.passwordRules')}</p>
-      <form className="form" noValidate onSubmit={(e) => (e.preventDefault(), void submit.run())}>
+      <SubmitForm submit={submit} label={t('signUp.create')}>
         {newPassword.fields}
         <ConsentFields {...consent} />
-        <FormError error={submit.error} />
-        <button type="submit" className="button" disabled={submit.pending}>
-          {t('signUp.create')}
-        </button>
-      </form>
+      </SubmitForm>
     </Page>
   );
 }

@@ -6,7 +6,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useServices, useSession } from '../../app/services.tsx';
 import { safeRedirectTarget } from '../../app/routing/safe-redirect.ts';
 import { CheckboxField, CodeField } from '../../components/ui/field.tsx';
-import { FormError } from '../../components/ui/form-error.tsx';
+import { FormError, SubmitForm } from '../../components/ui/form-error.tsx';
 import { Page } from '../../components/ui/page.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { isLoggedIn } from '../../lib/auth/session-store.ts';
@@ -148,18 +148,14 @@ export function UpdateConsent() {
           </li>
         ) : null}
       </ul>
-      <form className="form" noValidate onSubmit={(e) => (e.preventDefault(), void submit.run())}>
+      <SubmitForm submit={submit} label={t('form.continue')}>
         <CheckboxField
           checked={agreed}
           onChange={(e) => setAgreed(e.target.checked)}
           label={t('signUp.terms')}
           error={fieldError}
         />
-        <FormError error={submit.error} />
-        <button type="submit" className="button" disabled={submit.pending}>
-          {t('form.continue')}
-        </button>
-      </form>
+      </SubmitForm>
     </Page>
   );
 }
