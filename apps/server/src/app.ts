@@ -23,10 +23,12 @@ import { registerRecovery } from './modules/accounts/recovery-routes.ts';
 import { registerRegistration } from './modules/accounts/registration-routes.ts';
 import { registerVerification } from './modules/accounts/verification-routes.ts';
 import { registerAccounts } from './modules/accounts/routes.ts';
+import { registerAccountSettings } from './modules/accounts/settings-routes.ts';
 import { registerAnalyticsDevRoutes } from './modules/analytics/dev-routes.ts';
 import { registerAnalytics } from './modules/analytics/routes.ts';
 import { registerGames } from './modules/games/routes.ts';
 import { registerSessions } from './modules/sessions/routes.ts';
+import { registerMfa } from './modules/mfa/routes.ts';
 import { registerSettings } from './modules/settings/routes.ts';
 import { registerHttpRateLimit } from './rate-limit/http-rate-limit.ts';
 
@@ -101,6 +103,8 @@ export async function buildApp(config: Config, deps?: Deps): Promise<App> {
       registerVerification(api, resolved);
       registerAnalytics(api, resolved);
       registerSessions(api, resolved);
+      registerMfa(api, resolved);
+      registerAccountSettings(api, resolved);
     },
     { prefix: '/api' },
   );
@@ -108,7 +112,7 @@ export async function buildApp(config: Config, deps?: Deps): Promise<App> {
 
   if (!config.production) {
     registerAnalyticsDevRoutes(app, resolved.db.orm);
-    registerLegalDevRoutes(app, resolved.consents);
+    registerLegalDevRoutes(app, resolved);
     if (resolved.mailer.transport === 'outbox') registerOutboxRoutes(app, new OutboxTransport(resolved.db.orm));
   }
   await registerSpa(app, config.webDistDir);

@@ -167,6 +167,19 @@ export const accounts = pgTable('accounts', {
   /** The last TOTP step a code was accepted for: no code is accepted twice. */
   mfaLastStep: bigint('mfa_last_step', { mode: 'number' }),
   mfaGeneratedAt: timestamptz('mfa_generated_at'),
+  mfaBackupCodesLeft: integer('mfa_backup_codes_left').notNull().default(0),
+});
+
+/** The avatars a player may pick; the image of each is /avatars/<slug>.png. */
+export const avatars = pgTable('avatars', {
+  slug: text('slug').primaryKey(),
+  position: integer('position').notNull().default(0),
+});
+
+/** What a deleted account leaves: its id and when (no personal data). */
+export const deletedAccounts = pgTable('deleted_accounts', {
+  accountId: uuid('account_id').primaryKey(),
+  deletedAt: timestamptz('deleted_at').notNull().defaultNow(),
 });
 
 export const mfaBackupCodes = pgTable(
@@ -271,6 +284,8 @@ export const schema = {
   accounts,
   passwordHistory,
   mfaBackupCodes,
+  deletedAccounts,
+  avatars,
   refreshTokens,
   emailCodes,
   linkTokens,

@@ -9,6 +9,7 @@ import type { Config } from '../config.ts';
 import type { Orm } from '../db/database.ts';
 import { apiClients, environments, featureFlags, games, oauthClients, platformSettings } from '../db/schema.ts';
 import { hashApiKey } from '../http/api-key.ts';
+import { AvatarsRepo, DEMO_AVATARS } from '../modules/accounts/avatars.ts';
 
 export const DEMO_GAME_SLUG = 'starfall-legends';
 export const DEMO_GAME_API_KEY = 'ag-starfall-dev-key-0001';
@@ -79,6 +80,7 @@ export function demoUserExperience() {
 }
 
 export async function seedDemo(orm: Orm, config: Config): Promise<void> {
+  await new AvatarsRepo(orm).add(DEMO_AVATARS);
   const userExperience = demoUserExperience();
   await orm
     .insert(games)

@@ -85,6 +85,7 @@ export const ERRORS = {
   weak_password: { code: 1055, status: 400 },
   terms_required: { code: 1056, status: 400 },
   mfa_code_invalid: { code: 1057, status: 400 },
+  session_verification_required: { code: 1059, status: 403 },
 
   // Platform links and game profiles.
   account_link_failed: { code: 1060, status: 400 },
@@ -102,6 +103,7 @@ export const ERRORS = {
   console_no_account: { code: 1072, status: 404 },
   console_age_verification: { code: 1073, status: 403 },
   platform_not_supported: { code: 1074, status: 400 },
+  link_invalid: { code: 1075, status: 400 },
 
   // OAuth and device sign-in.
   redirect_uri_mismatch: { code: 1100, status: 400 },

@@ -75,6 +75,7 @@ export const ENGLISH_MESSAGES = {
     'Use at least 8 characters, with an upper-case letter, a lower-case letter, a number and a special character.',
   terms_required: 'Please agree to Terms of Use and acknowledge the Privacy Policy to continue.',
   mfa_code_invalid: 'That code is not valid. Check your authenticator app.',
+  session_verification_required: 'For your security, confirm it is you with a code first.',
 
   // Platform links and game profiles.
   account_link_failed: 'We could not link that account. Please try again.',
@@ -92,6 +93,7 @@ export const ENGLISH_MESSAGES = {
   console_no_account: 'There is no account for this console profile.',
   console_age_verification: 'This console account needs adult age verification first.',
   platform_not_supported: 'That platform is not available.',
+  link_invalid: 'That link has expired. Please try again',
 
   // OAuth and device sign-in.
   redirect_uri_mismatch: 'The return address of this game is not registered.',

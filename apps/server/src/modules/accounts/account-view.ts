@@ -5,6 +5,14 @@ import type { AccountRow } from './repo.ts';
 
 const DAY_MS = 86_400_000;
 
+/** The slug of the avatar an account has until it picks one. */
+export const DEFAULT_AVATAR_SLUG = 'default';
+
+/** Where an avatar's image is served (apps/web/public/avatars). */
+export function avatarImageUrl(slug: string): string {
+  return `/avatars/${slug === DEFAULT_AVATAR_SLUG ? DEFAULT_AVATAR : `${slug}.png`}`;
+}
+
 export function canChangeUsername(row: Pick<AccountRow, 'usernameUpdatedAt'>, now = new Date()): boolean {
   return (
     row.usernameUpdatedAt === null ||
@@ -27,15 +35,15 @@ export function toAccount(row: AccountRow): Account {
     password_set: row.passwordHash !== null,
     stub: row.stub,
     completed: row.completed,
-    mfa_active: false,
-    mfa: null,
-    mfa_generated_at: null,
+    mfa_active: row.mfaSecret !== null,
+    mfa: row.mfaSecret !== null ? { backup_codes: row.mfaBackupCodesLeft } : null,
+    mfa_generated_at: row.mfaSecret !== null ? row.mfaGeneratedAt : null,
     registration_flagged: row.registrationFlagged,
     links: {},
     identity_links: [],
     avatar: {
-      slug: row.avatarSlug ?? 'default',
-      image_url: `/avatars/${row.avatarSlug ? `${row.avatarSlug}.png` : DEFAULT_AVATAR}`,
+      slug: row.avatarSlug ?? DEFAULT_AVATAR_SLUG,
+      image_url: avatarImageUrl(row.avatarSlug ?? DEFAULT_AVATAR_SLUG),
     },
     locale: row.locale as Account['locale'],
     country: row.country,

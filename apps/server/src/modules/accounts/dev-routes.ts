@@ -1,13 +1,36 @@
-// POST /dev/legal-documents/{type}/publish: publishes a new version of the terms of use or the
-// privacy policy (development only; operators get a command with the admin tool).
+// Development-only routes (never mounted in production):
+// - POST /dev/legal-documents/{type}/publish: publishes a new version of the terms of use or the
+//   privacy policy (operators get a command with the admin tool).
+// - POST /dev/mail/friend-request {to, from}: mails the account with address `to` a friend request
+//   from the display name `from`, with its opt-out link, until the friends feature sends real ones.
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { Deps } from '../../deps.ts';
 import { RequestError } from '../../http/request-error.ts';
-import type { Consents } from './consents.ts';
+import { LinkTokens } from '../link-tokens/service.ts';
+import { EmailPreferences } from './email-preferences.ts';
+import { AccountsRepo } from './repo.ts';
 
-export function registerLegalDevRoutes(app: FastifyInstance, consents: Consents) {
+export function registerLegalDevRoutes(app: FastifyInstance, deps: Deps) {
   app.post<{ Params: { type: string } }>('/dev/legal-documents/:type/publish', async (request) => {
     const { type } = request.params;
     if (type !== 'tos' && type !== 'privacy_policy') throw new RequestError('not_found');
-    return { type, version: await consents.publish(type) };
+    return { type, version: await deps.consents.publish(type) };
+  });
+
+  const accounts = new AccountsRepo(deps.db.orm);
+  const preferences = new EmailPreferences({
+    accounts,
+    links: new LinkTokens(deps.db.orm),
+    mailer: deps.mailer,
+    publicUrl: deps.config.publicUrl,
+  });
+  const friendRequest = z.object({ to: z.string().email(), from: z.string().min(1).max(64) });
+  app.post('/dev/mail/friend-request', async (request) => {
+    const parsed = friendRequest.safeParse(request.body);
+    if (!parsed.success) throw new RequestError('invalid_request');
+    const to = await accounts.findByEmail(parsed.data.to);
+    if (!to) throw new RequestError('not_found');
+    return { sent: await preferences.sendFriendRequest(to, { username: parsed.data.from }) };
   });
 }

@@ -13,6 +13,7 @@ import type { IssuedTokens, TokenService } from '../sessions/token-service.ts';
 import { hashPassword, verifyPassword } from './password-hasher.ts';
 import { assertPasswordAllowed } from './registration.ts';
 import type { AccountRow, AccountsRepo } from './repo.ts';
+import { signInOf } from '../sessions/token-service.ts';
 
 export interface RecoveryDeps {
   accounts: AccountsRepo;
@@ -77,7 +78,7 @@ export class Recovery {
     }
     if (!autoLogin) return null;
     const updated = (await this.#d.accounts.findById(account.id)) ?? account;
-    return { tokens: await this.#d.tokens.start({ accountId: account.id }), account: updated };
+    return { tokens: await this.#d.tokens.start(signInOf(updated)), account: updated };
   }
 
   /** Mails an unlock link to a soft-locked account. */

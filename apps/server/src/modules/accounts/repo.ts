@@ -1,6 +1,6 @@
 import { desc, eq, sql } from 'drizzle-orm';
 import type { Orm } from '../../db/database.ts';
-import { accounts, passwordHistory } from '../../db/schema.ts';
+import { accounts, deletedAccounts, emailCodes, passwordHistory, sessions } from '../../db/schema.ts';
 
 /** How many earlier passwords may not be used again. */
 export const PASSWORD_HISTORY_SIZE = 5;
@@ -104,6 +104,22 @@ export class AccountsRepo {
       .where(eq(accounts.id, id))
       .returning();
     return row;
+  }
+
+  /**
+   * Deletes an account and everything about its player: the row goes, and with it (by cascade) its
+   * password history, backup codes, refresh tokens, link tokens and consents; its sessions and
+   * codes mailed to its addresses go too. Only the id and the moment stay, in deleted_accounts.
+   */
+  async delete(account: Pick<AccountRow, 'id' | 'email' | 'emailPending'>): Promise<void> {
+    const addresses = [account.email, account.emailPending].filter((a): a is string => a !== null);
+    await this.#orm.transaction(async (tx) => {
+      await tx.insert(deletedAccounts).values({ accountId: account.id }).onConflictDoNothing();
+      await tx.delete(sessions).where(eq(sessions.accountId, account.id));
+      for (const address of addresses)
+        await tx.delete(emailCodes).where(sql`lower(${emailCodes.email}) = lower(${address})`);
+      await tx.delete(accounts).where(eq(accounts.id, account.id));
+    });
   }
 
   async clearLock(id: string): Promise<void> {

@@ -4,6 +4,7 @@
 import { RequestError } from '../../http/request-error.ts';
 import { decoyHash, hashPassword, needsRehash, verifyPassword } from '../accounts/password-hasher.ts';
 import type { AccountRow, AccountsRepo } from '../accounts/repo.ts';
+import { signInOf } from './token-service.ts';
 import type { IssuedTokens, TokenService } from './token-service.ts';
 
 export class PasswordSignIn {
@@ -42,7 +43,7 @@ export class PasswordSignIn {
     const rehashed = needsRehash(account.passwordHash) ? await hashPassword(password) : undefined;
     // Only write when something changes: failures to forget, or a hash to upgrade.
     if (account.failedSignIns !== 0 || rehashed) await this.#accounts.recordSuccessfulSignIn(account.id, rehashed);
-    const tokens = await this.#tokens.start({ accountId: account.id });
+    const tokens = await this.#tokens.start(signInOf(account));
     return { tokens, account };
   }
 }

@@ -1,7 +1,7 @@
 // Refresh tokens and the sessions they open. Issuing and rotating are single statements: a sign-in
 // writes its session and first refresh token in one round trip, and a refresh marks the old token
 // used (reading what the new session inherits) in one and issues the next pair in another.
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Database, Orm } from '../../db/database.ts';
 import { refreshTokens, sessions } from '../../db/schema.ts';
 
@@ -13,6 +13,7 @@ export interface IssuedSessionRow {
   familyId: string;
   mfaPending: boolean;
   clientId: string | null;
+  verifiedAt: Date | null;
 }
 
 export interface NewTokenPair {
@@ -83,6 +84,7 @@ export class RefreshRepo {
       familyId: String(row.family_id),
       mfaPending: row.mfa_pending === true,
       clientId: (row.client_id as string | null) ?? null,
+      verifiedAt: null,
     };
   }
 
@@ -116,16 +118,21 @@ export class RefreshRepo {
     return row;
   }
 
-  /** Revokes every sign-in of an account (after a password reset, for example). */
-  async revokeAccount(accountId: string): Promise<void> {
+  /**
+   * Revokes every sign-in of an account (after a password reset, for example), or every one but
+   * `keepFamilyId` (the player signs out their other devices).
+   */
+  async revokeAccount(accountId: string, keepFamilyId?: string): Promise<void> {
+    const keepToken = keepFamilyId ? ne(refreshTokens.familyId, keepFamilyId) : undefined;
+    const keepSession = keepFamilyId ? ne(sessions.familyId, keepFamilyId) : undefined;
     await this.#orm
       .update(refreshTokens)
       .set({ revokedAt: sql`now()` })
-      .where(and(eq(refreshTokens.accountId, accountId), isNull(refreshTokens.revokedAt)));
+      .where(and(eq(refreshTokens.accountId, accountId), isNull(refreshTokens.revokedAt), keepToken));
     await this.#orm
       .update(sessions)
       .set({ revokedAt: sql`now()` })
-      .where(and(eq(sessions.accountId, accountId), isNull(sessions.revokedAt)));
+      .where(and(eq(sessions.accountId, accountId), isNull(sessions.revokedAt), keepSession));
   }
 
   /** Revokes every refresh token and session of a family (sign-out, or reuse detected). */

@@ -42,6 +42,11 @@ export class SessionsRepo {
     return row;
   }
 
+  /** The player proved themselves again: the session is verified now and no longer pending. */
+  async markVerified(id: string): Promise<void> {
+    await this.#orm.update(sessions).set({ verifiedAt: new Date(), mfaPending: false }).where(eq(sessions.id, id));
+  }
+
   async revoke(id: string): Promise<void> {
     await this.#orm.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, id));
   }

@@ -1,9 +1,11 @@
 import {
+  completeMfa,
   getCurrentSession,
   sendSignInEmail,
   signInWithPassword,
   signOut,
   token,
+  verifySession,
 } from '@portal/contract/calls/sessions';
 import type { LocaleTag } from '@portal/contract/data/locales';
 import type { FastifyInstance } from 'fastify';
@@ -13,8 +15,11 @@ import { RequestError } from '../../http/request-error.ts';
 import { AccountsRepo } from '../accounts/repo.ts';
 import { CODE_TTL_MINUTES, EmailCodes } from '../email-codes/service.ts';
 import { createRecovery } from '../accounts/recovery.ts';
+import { signedInAccount } from '../accounts/signed-in.ts';
+import { createMfa } from '../mfa/service.ts';
 import { PasswordSignIn } from './password-sign-in.ts';
 import { tokenAnswer } from './token-answer.ts';
+import { signInOf } from './token-service.ts';
 
 export function registerSessions(app: FastifyInstance, deps: Deps) {
   const accounts = new AccountsRepo(deps.db.orm);
@@ -63,7 +68,7 @@ export function registerSessions(app: FastifyInstance, deps: Deps) {
         if (!account || account.stub) throw new RequestError('email_code_invalid');
         if (account.lockedAt !== null)
           throw new RequestError('account_soft_locked', { body: { reset_password: true } });
-        return tokenAnswer(await deps.tokens.start({ accountId: account.id }), account, consents);
+        return tokenAnswer(await deps.tokens.start(signInOf(account)), account, consents);
       }
       if (body.grant_type !== 'refresh_token') {
         // The device code and game authorization code grants come with the device and OAuth flows.
@@ -79,21 +84,69 @@ export function registerSessions(app: FastifyInstance, deps: Deps) {
     signInLimit,
   );
 
-  registerCall(app, signOut, async ({ request }) => {
-    if (request.ctx.session) await deps.tokens.end(request.ctx.session);
-    return {};
-  });
+  // Completes a sign-in pending two-factor; the pending sign-in ends and a full one starts.
+  const mfa = createMfa(deps);
+  registerCall(
+    app,
+    completeMfa,
+    async ({ body, request }) => {
+      const session = request.ctx.session;
+      const account = await signedInAccount(accounts, request);
+      if (!session?.mfaPending) throw new RequestError('invalid_request', { body: { reason: 'session_not_pending' } });
+      if (body.code_type === 'backup_code') await mfa.useBackupCode(account, body.code);
+      else await mfa.checkCode(account, body.code);
+      await deps.tokens.end(session);
+      const tokens = await deps.tokens.start({ accountId: account.id, clientId: session.clientId });
+      return tokenAnswer(tokens, (await accounts.findById(account.id)) ?? account, consents);
+    },
+    { ...signInLimit, allowMfaPending: true },
+  );
 
-  registerCall(app, getCurrentSession, async ({ request }) => {
-    const session = request.ctx.session;
-    const found = session ? await deps.sessions.find(session.id) : null;
-    const account = session ? await accounts.findById(session.accountId) : undefined;
-    if (!found || !account) throw new RequestError('auth_expired');
-    return {
-      account: await consents.view(account),
-      mfa_required: found.mfaPending,
-      created_at: found.createdAt,
-      expires_at: found.accessExpiresAt,
-    };
-  });
+  // Proves the player again in this session: before a sensitive change, or in place of two-factor
+  // at sign-in ("try another way": a code mailed by POST /sessions/email).
+  registerCall(
+    app,
+    verifySession,
+    async ({ body, request }) => {
+      const account = await signedInAccount(accounts, request);
+      if (body.code_type === 'mfa_code') await mfa.checkCode(account, body.code);
+      else {
+        if (!account.email) throw new RequestError('missing_email');
+        await codes.consume('sign_in', account.email, body.code);
+      }
+      await deps.sessions.markVerified((request.ctx.session as { id: string }).id);
+      return {};
+    },
+    { ...signInLimit, allowMfaPending: true },
+  );
+
+  // A sign-in pending two-factor may be ended and looked at (the two-factor page shows it).
+  const pendingAllowed = { allowMfaPending: true };
+  registerCall(
+    app,
+    signOut,
+    async ({ request }) => {
+      if (request.ctx.session) await deps.tokens.end(request.ctx.session);
+      return {};
+    },
+    pendingAllowed,
+  );
+
+  registerCall(
+    app,
+    getCurrentSession,
+    async ({ request }) => {
+      const session = request.ctx.session;
+      const found = session ? await deps.sessions.find(session.id) : null;
+      const account = session ? await accounts.findById(session.accountId) : undefined;
+      if (!found || !account) throw new RequestError('auth_expired');
+      return {
+        account: await consents.view(account),
+        mfa_required: found.mfaPending,
+        created_at: found.createdAt,
+        expires_at: found.accessExpiresAt,
+      };
+    },
+    pendingAllowed,
+  );
 }

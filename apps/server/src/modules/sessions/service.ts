@@ -10,6 +10,8 @@ export interface ResolvedSession {
   /** Signed in but two-factor not yet passed: only the two-factor calls accept such a session. */
   mfaPending: boolean;
   clientId: string | null;
+  /** When the player last proved themselves again in this session (PUT /sessions/me/verify). */
+  verifiedAt: Date | null;
 }
 
 export interface IssuedAccessToken {
@@ -65,6 +67,14 @@ export class SessionsService {
   revoke(sessionId: string): Promise<void> {
     return this.#repo.revoke(sessionId);
   }
+
+  /**
+   * Records that the player just proved themselves again in this session; a session pending
+   * two-factor is complete from now on.
+   */
+  markVerified(sessionId: string): Promise<void> {
+    return this.#repo.markVerified(sessionId);
+  }
 }
 
 function toResolved(row: {
@@ -73,6 +83,7 @@ function toResolved(row: {
   familyId: string;
   mfaPending: boolean;
   clientId: string | null;
+  verifiedAt: Date | null;
 }): ResolvedSession {
   return {
     id: row.id,
@@ -80,5 +91,6 @@ function toResolved(row: {
     familyId: row.familyId,
     mfaPending: row.mfaPending,
     clientId: row.clientId,
+    verifiedAt: row.verifiedAt,
   };
 }

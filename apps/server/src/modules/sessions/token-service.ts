@@ -14,6 +14,14 @@ export interface IssuedTokens {
   session: ResolvedSession;
 }
 
+/** A sign-in of an account: pending until two-factor passes when the account has it on. */
+export function signInOf(account: { id: string; mfaSecret: string | null }): {
+  accountId: string;
+  mfaPending: boolean;
+} {
+  return { accountId: account.id, mfaPending: account.mfaSecret !== null };
+}
+
 export class TokenService {
   readonly #sessions: SessionsService;
   readonly #refresh: RefreshRepo;
@@ -45,9 +53,9 @@ export class TokenService {
     return this.#issue({ ...rotated, replacesSessionId: rotated.sessionId });
   }
 
-  /** Ends every sign-in of an account. */
-  endAll(accountId: string): Promise<void> {
-    return this.#refresh.revokeAccount(accountId);
+  /** Ends every sign-in of an account, or every one but the session `keep` belongs to. */
+  endAll(accountId: string, keep?: ResolvedSession): Promise<void> {
+    return this.#refresh.revokeAccount(accountId, keep?.familyId);
   }
 
   /** Signs out: the session's whole family stops working. */

@@ -1,0 +1,39 @@
+// Deleting an account (spec 000 §5 "Delete account needs an emailed confirmation code"): a code is
+// mailed to the account's address, and the code deletes the account, ending every sign-in. The
+// address is free for a new account at once.
+import type { LocaleTag } from '@portal/contract/data/locales';
+import { RequestError } from '../../http/request-error.ts';
+import type { Mailer } from '../../mail/mailer.ts';
+import type { EmailCodes } from '../email-codes/service.ts';
+import { CODE_TTL_MINUTES } from '../email-codes/service.ts';
+import type { AccountRow, AccountsRepo } from './repo.ts';
+
+export class AccountDeletion {
+  readonly #accounts: AccountsRepo;
+  readonly #codes: EmailCodes;
+  readonly #mailer: Mailer;
+
+  constructor(deps: { accounts: AccountsRepo; codes: EmailCodes; mailer: Mailer }) {
+    this.#accounts = deps.accounts;
+    this.#codes = deps.codes;
+    this.#mailer = deps.mailer;
+  }
+
+  async sendCode(account: AccountRow, client: string): Promise<void> {
+    if (!account.email) throw new RequestError('missing_email');
+    await this.#codes.checkSendLimits('delete_account', account.email, client);
+    const code = await this.#codes.issue('delete_account', account.email);
+    await this.#mailer.send({
+      to: account.email,
+      locale: account.locale as LocaleTag,
+      template: 'delete_account',
+      data: { code, minutes: CODE_TTL_MINUTES },
+    });
+  }
+
+  async delete(account: AccountRow, code: string): Promise<void> {
+    if (!account.email) throw new RequestError('missing_email');
+    await this.#codes.consume('delete_account', account.email, code);
+    await this.#accounts.delete(account);
+  }
+}

@@ -1,0 +1,57 @@
+// Email notification preferences (friend-request mails). Every such mail carries an opt-out link
+// with a token that works without signing in, for LINK_TTL_MINUTES.email_preferences (90 days),
+// and as often as the player likes; the signed-in account page changes the same setting.
+import type { LocaleTag } from '@portal/contract/data/locales';
+import { RequestError } from '../../http/request-error.ts';
+import type { Mailer } from '../../mail/mailer.ts';
+import type { LinkTokens } from '../link-tokens/service.ts';
+import type { AccountRow, AccountsRepo } from './repo.ts';
+
+export interface Preferences {
+  friend_request: boolean;
+}
+
+export class EmailPreferences {
+  readonly #accounts: AccountsRepo;
+  readonly #links: LinkTokens;
+  readonly #mailer: Mailer;
+  readonly #publicUrl: string;
+
+  constructor(deps: { accounts: AccountsRepo; links: LinkTokens; mailer: Mailer; publicUrl: string }) {
+    this.#accounts = deps.accounts;
+    this.#links = deps.links;
+    this.#mailer = deps.mailer;
+    this.#publicUrl = deps.publicUrl;
+  }
+
+  /** The opt-out link of a mail to this account. */
+  async optOutUrl(account: AccountRow): Promise<string> {
+    return `${this.#publicUrl}/email-notifications?token=${await this.#links.issue('email_preferences', account.id)}`;
+  }
+
+  /** Mails a friend request (unless the player turned these mails off), with its opt-out link. */
+  async sendFriendRequest(to: AccountRow, from: { username: string }): Promise<boolean> {
+    if (!to.email || !to.friendRequestEmails) return false;
+    await this.#mailer.send({
+      to: to.email,
+      locale: to.locale as LocaleTag,
+      template: 'friend_request',
+      data: { username: from.username, link: `${this.#publicUrl}/friends`, optOutUrl: await this.optOutUrl(to) },
+    });
+    return true;
+  }
+
+  async byToken(token: string): Promise<{ account: AccountRow; preferences: Preferences }> {
+    const found = await this.#links.lookup('email_preferences', token);
+    const account = found.status === 'valid' ? await this.#accounts.findById(found.accountId) : undefined;
+    if (!account) throw new RequestError('link_invalid');
+    return { account, preferences: { friend_request: account.friendRequestEmails } };
+  }
+
+  async updateByToken(token: string, preferences: Preferences): Promise<Preferences> {
+    const { account } = await this.byToken(token);
+    const updated = await this.#accounts.update(account.id, { friendRequestEmails: preferences.friend_request });
+    if (!updated) throw new RequestError('link_invalid');
+    return { friend_request: updated.friendRequestEmails };
+  }
+}

@@ -1,0 +1,141 @@
+// The signed-in player's changes to their own account (spec 000 §2 "Account settings", §5, §6):
+// email, password, country, date of birth, language, marketing and avatar. Each checks its rules
+// and answers the updated account row; security-relevant changes mail a notice.
+import { LOCALE_TAGS } from '@portal/contract/data/locales';
+import type { LocaleTag } from '@portal/contract/data/locales';
+import { RequestError } from '../../http/request-error.ts';
+import type { Mailer } from '../../mail/mailer.ts';
+import type { ResolvedSession } from '../sessions/service.ts';
+import type { TokenService } from '../sessions/token-service.ts';
+import { ageCategory, checkLocation } from './age-rules.ts';
+import type { AvatarsRepo } from './avatars.ts';
+import { hashPassword, verifyPassword } from './password-hasher.ts';
+import { assertPasswordAllowed } from './registration.ts';
+import type { AccountRow, AccountsRepo } from './repo.ts';
+import type { Verification } from './verification.ts';
+
+export interface AccountSettingsDeps {
+  accounts: AccountsRepo;
+  avatars: AvatarsRepo;
+  verification: Verification;
+  tokens: TokenService;
+  mailer: Mailer;
+  minAgeOverrides: Record<string, number>;
+}
+
+export class AccountSettings {
+  readonly #d: AccountSettingsDeps;
+  constructor(deps: AccountSettingsDeps) {
+    this.#d = deps;
+  }
+
+  /**
+   * Starts an email change: the new address waits in email_pending, gets a code and a link, and the
+   * current address (which keeps working until then) gets a notice.
+   */
+  async changeEmail(account: AccountRow, email: string, client: string): Promise<AccountRow> {
+    if (account.email && !account.emailVerified) throw new RequestError('email_verification_required');
+    if (account.email?.toLowerCase() === email.toLowerCase()) throw new RequestError('email_not_different');
+    const owner = await this.#d.accounts.findByEmail(email);
+    if (owner && owner.id !== account.id) throw new RequestError('email_not_available');
+    const updated = await this.#d.accounts.update(account.id, { emailPending: email });
+    if (!updated) throw new RequestError('auth_expired');
+    await this.#d.verification.send(updated, client);
+    if (account.email) {
+      await this.#d.mailer
+        .send({
+          to: account.email,
+          locale: account.locale as LocaleTag,
+          template: 'email_changed',
+          data: { newEmail: email, date: new Date() },
+        })
+        .catch(() => undefined);
+    }
+    return updated;
+  }
+
+  /**
+   * Sets a password (none yet) or changes it (the current one must match: 1005). The rules of
+   * sign-up apply and earlier passwords are refused (1004). Optionally ends every other sign-in.
+   */
+  async changePassword(
+    account: AccountRow,
+    session: ResolvedSession,
+    input: { password?: string | undefined; new_password: string; sign_out_others?: boolean | undefined },
+  ): Promise<AccountRow> {
+    if (!account.email || !account.emailVerified) throw new RequestError('email_verification_required');
+    if (account.passwordHash !== null) {
+      const matches = input.password !== undefined && (await verifyPassword(account.passwordHash, input.password));
+      if (!matches) throw new RequestError('password_mismatch');
+    }
+    assertPasswordAllowed(input.new_password, account.username);
+    for (const earlier of await this.#d.accounts.recentPasswordHashes(account.id, account.passwordHash)) {
+      if (await verifyPassword(earlier, input.new_password)) throw new RequestError('password_same');
+    }
+    await this.#d.accounts.setPassword(account.id, account.passwordHash, await hashPassword(input.new_password));
+    if (input.sign_out_others) await this.#d.tokens.endAll(account.id, session);
+    await this.#d.mailer
+      .send({
+        to: account.email,
+        locale: account.locale as LocaleTag,
+        template: 'password_changed',
+        data: { date: new Date() },
+      })
+      .catch(() => undefined);
+    return this.#reload(account);
+  }
+
+  /** A listed, non-embargoed country; the player must still be old enough for it. */
+  async changeCountry(account: AccountRow, country: string, territory: string | null | undefined): Promise<AccountRow> {
+    checkLocation(country, territory);
+    if (account.dateOfBirth) this.#assertOldEnough(account.dateOfBirth, country, territory ?? null);
+    return this.#update(account, { country, territory: territory ?? null });
+  }
+
+  /** A correction of the date of birth; refused when it would put the player under age (1036). */
+  async changeDateOfBirth(account: AccountRow, dateOfBirth: string): Promise<AccountRow> {
+    this.#assertOldEnough(dateOfBirth, account.country ?? 'US', account.territory);
+    return this.#update(account, { dateOfBirth });
+  }
+
+  async changeLocale(account: AccountRow, locale: string): Promise<AccountRow> {
+    if (!(LOCALE_TAGS as readonly string[]).includes(locale))
+      throw new RequestError('invalid_request', {
+        body: { issues: [{ path: 'body.locale', code: 'unsupported_locale', message: 'Choose a listed language' }] },
+      });
+    return this.#update(account, { locale });
+  }
+
+  changeMarketing(account: AccountRow, optIn: boolean): Promise<AccountRow> {
+    return this.#update(account, { marketingOptIn: optIn });
+  }
+
+  changeFriendRequestEmails(account: AccountRow, enabled: boolean): Promise<AccountRow> {
+    return this.#update(account, { friendRequestEmails: enabled });
+  }
+
+  async changeAvatar(account: AccountRow, slug: string): Promise<AccountRow> {
+    if (!(await this.#d.avatars.exists(slug)))
+      throw new RequestError('invalid_request', {
+        body: { issues: [{ path: 'body.avatar', code: 'unknown_avatar', message: 'Choose one of the avatars shown' }] },
+      });
+    return this.#update(account, { avatarSlug: slug });
+  }
+
+  #assertOldEnough(dateOfBirth: string, country: string, territory: string | null): void {
+    const { ageGated } = ageCategory({ dateOfBirth, country, territory }, this.#d.minAgeOverrides);
+    if (ageGated) throw new RequestError('age_gated');
+  }
+
+  async #update(account: AccountRow, fields: Parameters<AccountsRepo['update']>[1]): Promise<AccountRow> {
+    const updated = await this.#d.accounts.update(account.id, fields);
+    if (!updated) throw new RequestError('auth_expired');
+    return updated;
+  }
+
+  async #reload(account: AccountRow): Promise<AccountRow> {
+    const row = await this.#d.accounts.findById(account.id);
+    if (!row) throw new RequestError('auth_expired');
+    return row;
+  }
+}
