@@ -1,6 +1,5 @@
 import { lazy, useEffect } from 'react';
 import { useNavigate } from '../../lib/router/router.tsx';
-import { FeatureScreen } from '../../components/ui/feature-screen.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { useServices } from '../../app/services.tsx';
 import { loadFlowMessages } from '../../lib/i18n/locale.ts';
@@ -21,11 +20,21 @@ function Logout() {
   return <Spinner />;
 }
 
+/** Two-factor is a second step few sign-ins take: it loads only when needed. */
+const TwoFactor = lazy(() =>
+  Promise.all([import('./two-factor.tsx'), loadFlowMessages()]).then(([m]) => ({ default: m.TwoFactor })),
+);
+const BackupCode = lazy(() =>
+  Promise.all([import('./two-factor.tsx'), loadFlowMessages()]).then(([m]) => ({ default: m.BackupCode })),
+);
+
 export default function Screens({ id }: { id: string }) {
   if (id === 'logout') return <Logout />;
   if (id === 'sign-in') return <SignIn />;
   if (id === 'password-sign-in') return <PasswordSignIn />;
   if (id === 'email-code-sign-in') return <EmailCodeSignIn />;
   if (id === 'unlock-account') return <UnlockAccount />;
-  return <FeatureScreen id={id} />;
+  if (id === 'two-factor') return <TwoFactor />;
+  if (id === 'backup-code') return <BackupCode />;
+  throw new Error(`no auth screen ${id}`);
 }

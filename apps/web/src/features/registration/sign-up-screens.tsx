@@ -1,13 +1,12 @@
 // Creating an account (spec 000 §4 "Registration steps"): email, age and location, an emailed code
 // or a password, then the display name.
 import { checkAgeCategory, getLocation, register, sendRegistrationEmail } from '@portal/contract/calls/accounts';
-import { COUNTRIES } from '@portal/contract/data/countries';
-import { US_SUBDIVISIONS } from '@portal/contract/data/us-states';
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { continueFlow, signedIn } from '../../app/flows/continue-flow.ts';
 import { useFlow, useServices } from '../../app/services.tsx';
 import { CheckboxField, CodeField, TextField } from '../../components/ui/field.tsx';
 import { FormError, SubmitForm } from '../../components/ui/form-error.tsx';
+import { LocationFields } from '../../components/ui/location-fields.tsx';
 import { Page } from '../../components/ui/page.tsx';
 import { ApiError } from '../../lib/api/api-error.ts';
 import { ageGate } from '../../lib/auth/flow-store.ts';
@@ -86,8 +85,6 @@ export function AgeAndLocation() {
   const { t, i18n } = useTranslation();
   const services = useServices();
   const navigate = useNavigate();
-  const countryId = useId();
-  const territoryId = useId();
   const prefill = useFlow().data;
   const [dob, setDob] = useState(prefill.dob ? formatCalendarDate(prefill.dob, i18n.language) : '');
   const [country, setCountry] = useState(prefill.country ?? 'US');
@@ -95,14 +92,6 @@ export function AgeAndLocation() {
   const [dobError, setDobError] = useState<string | null>(null);
   const brackets = useMemo(() => ageBrackets(prefill.ageButtons), [prefill.ageButtons]);
   const [bracket, setBracket] = useState<number | null>(null);
-  const names = useMemo(() => new Intl.DisplayNames([i18n.language], { type: 'region' }), [i18n.language]);
-  const countries = useMemo(
-    () =>
-      COUNTRIES.map((c) => ({ code: c.code, name: names.of(c.code) ?? c.code })).sort((a, b) =>
-        a.name.localeCompare(b.name, i18n.language),
-      ),
-    [names, i18n.language],
-  );
   useEffect(() => {
     if (prefill.country) return;
     void services.api.call(getLocation).then(
@@ -179,29 +168,7 @@ export function AgeAndLocation() {
             error={dobError}
           />
         )}
-        <div className="field">
-          <label htmlFor={countryId}>{t('form.country')}</label>
-          <select id={countryId} value={country} onChange={(e) => setCountry(e.target.value)} autoComplete="country">
-            {countries.map((c) => (
-              <option key={c.code} value={c.code}>
-                {c.name}
-              </option>
-            ))}
-          </select>
-        </div>
-        {country === 'US' ? (
-          <div className="field">
-            <label htmlFor={territoryId}>{t('form.territory')}</label>
-            <select id={territoryId} value={territory} onChange={(e) => setTerritory(e.target.value)}>
-              <option value="">{t('form.territoryNone')}</option>
-              {US_SUBDIVISIONS.map((s) => (
-                <option key={s.code} value={s.code}>
-                  {s.name}
-                </option>
-              ))}
-            </select>
-          </div>
-        ) : null}
+        <LocationFields country={country} territory={territory} onCountry={setCountry} onTerritory={setTerritory} />
       </SubmitForm>
     </Page>
   );

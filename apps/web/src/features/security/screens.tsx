@@ -1,5 +1,5 @@
-import { FeatureScreen } from '../../components/ui/feature-screen.tsx';
+import { SecurityPage } from './security-page.tsx';
 
-export default function Screens({ id }: { id: string }) {
-  return <FeatureScreen id={id} />;
+export default function Screens() {
+  return <SecurityPage />;
 }

@@ -1,0 +1,266 @@
+// The signed-in player's own pages (issue 5): display name, email, password, two-factor from
+// enrolment to sign-in and removal, deleting the account, and opting out of friend-request mails.
+import { expect, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { Secret, TOTP } from 'otpauth';
+import {
+  createAccount,
+  expectNoAxeViolations,
+  latestMail,
+  PASSWORD,
+  pathOf,
+  signInWithPassword,
+  uniqueEmail,
+} from './helpers.ts';
+import { screenshot } from './screenshots.ts';
+
+/** Signs in a new account (created through the API) and opens a dashboard page. */
+async function signedInAs(page: Page, email: string, path = '/account') {
+  await signInWithPassword(page, email, PASSWORD);
+  await expect(page).toHaveURL(/\/account$/);
+  if (path !== '/account') await page.goto(path);
+}
+
+async function signOut(page: Page) {
+  await page.goto('/logout');
+  await expect(page).toHaveURL(/\/sign-in/);
+}
+
+/**
+ * The authenticator code of a secret, `steps` 30-second steps from now (the server accepts one step
+ * either way, and each step once). Waits out the last two seconds of a step so that the code does
+ * not go stale on its way to the server.
+ */
+async function totp(secret: string, steps = 0): Promise<string> {
+  while (Date.now() % 30_000 > 28_000) await new Promise((r) => setTimeout(r, 250));
+  const generator = new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(secret) });
+  return generator.generate({ timestamp: Date.now() + steps * 30_000 });
+}
+
+test('change the display name, then be refused a second change with the date shown', async ({
+  page,
+  request,
+}, testInfo) => {
+  const email = uniqueEmail(testInfo, 'rename');
+  await createAccount(request, email);
+  await signedInAs(page, email);
+  await expect(page.getByRole('heading', { level: 1, name: 'Account settings' })).toBeVisible();
+  await screenshot(page, testInfo, 'account-en');
+  await expectNoAxeViolations(page);
+  const name = `Renamed${Date.now() % 100000}${testInfo.project.name === 'phone' ? 'P' : 'D'}`;
+  const profile = page.getByRole('region', { name: 'Profile' });
+  await profile.getByRole('button', { name: 'Change', exact: true }).first().click();
+  const dialog = page.getByRole('dialog', { name: 'Change your display name' });
+  await dialog.getByLabel('Display name').fill('has spaces!');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog.getByText('Use letters and numbers only, with no spaces or special characters.')).toBeVisible();
+  await dialog.getByLabel('Display name').fill(name);
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(profile.getByText(name)).toBeVisible();
+  const next = new Date(Date.now() + 30 * 86_400_000);
+  const date = `${String(next.getMonth() + 1).padStart(2, '0')}/${String(next.getDate()).padStart(2, '0')}/${next.getFullYear()}`;
+  await expect(profile.getByText(`You can change it again on ${date}.`)).toBeVisible();
+  await profile.getByRole('button', { name: 'Change', exact: true }).first().click();
+  await dialog.getByLabel('Display name').fill(`${name}x`);
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog.getByRole('alert')).toContainText(
+    `You can change your display name once every 30 days. You can change it again on ${date}.`,
+  );
+});
+
+test('change the email address: pending until the code sent to it is entered', async ({ page, request }, testInfo) => {
+  const email = uniqueEmail(testInfo, 'mover');
+  const next = uniqueEmail(testInfo, 'moved');
+  await createAccount(request, email);
+  // A new account's address is unverified: verify it first, with the code from the outbox.
+  await signedInAs(page, email, '/security');
+  const verify = page.getByRole('dialog', { name: 'Verify your email address' });
+  await verify.getByRole('button', { name: 'Send the code' }).click();
+  await verify.getByLabel('Code', { exact: true }).fill((await latestMail(request, email, 'verify_email')).code ?? '');
+  await verify.getByRole('button', { name: 'Verify' }).click();
+  await expect(page.getByRole('heading', { name: 'Two-factor authentication' })).toBeVisible();
+  await page.goto('/account');
+  const profile = page.getByRole('region', { name: 'Profile' });
+  await profile.getByRole('button', { name: 'Change', exact: true }).nth(1).click();
+  const dialog = page.getByRole('dialog', { name: 'Change your email address' });
+  await dialog.getByLabel('Email address').fill(email.toUpperCase());
+  await dialog.getByRole('button', { name: 'Send the code' }).click();
+  await expect(dialog.getByRole('alert')).toContainText(
+    'The new email address must be different from your current one.',
+  );
+  await dialog.getByLabel('Email address').fill(next);
+  await dialog.getByRole('button', { name: 'Send the code' }).click();
+  await expect(dialog).toBeHidden();
+  const pending = page.getByRole('region', { name: 'Email change waiting for verification' });
+  await expect(pending).toContainText(next);
+  await page.reload();
+  await expect(pending).toContainText(next);
+  await screenshot(page, testInfo, 'email-pending-en');
+  await pending.getByLabel('Code', { exact: true }).fill((await latestMail(request, next, 'verify_email')).code ?? '');
+  await pending.getByRole('button', { name: 'Verify' }).click();
+  await expect(pending).toBeHidden();
+  await expect(profile.getByText(next)).toBeVisible();
+  await expect((await latestMail(request, email, 'email_changed')).link).toBeNull();
+});
+
+test('change the password, signing out other sessions, and sign in with the new one', async ({
+  page,
+  request,
+}, testInfo) => {
+  const email = uniqueEmail(testInfo, 'keys');
+  await createAccount(request, email);
+  await signedInAs(page, email, '/security');
+  const verify = page.getByRole('dialog', { name: 'Verify your email address' });
+  await verify.getByRole('button', { name: 'Send the code' }).click();
+  await verify.getByLabel('Code', { exact: true }).fill((await latestMail(request, email, 'verify_email')).code ?? '');
+  await verify.getByRole('button', { name: 'Verify' }).click();
+  await page.getByRole('button', { name: 'Change password' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Change password' });
+  await dialog.getByLabel('Current password').fill('Wrong#Pass-1');
+  await dialog.getByLabel('New password').fill('Nw9#pass-Word');
+  await dialog.getByLabel('Confirm the password').fill('Nw9#pass-Word');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog.getByRole('alert')).toContainText('Your current password is incorrect.');
+  await dialog.getByLabel('Current password').fill(PASSWORD);
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Your password was changed.' })).toBeVisible();
+  await signOut(page);
+  await signInWithPassword(page, email, PASSWORD);
+  await expect(page.getByRole('alert')).toBeVisible();
+  await signInWithPassword(page, email, 'Nw9#pass-Word');
+  await expect(page).toHaveURL(/\/account$/);
+});
+
+test('two-factor: turn on, sign in with an authenticator code, then a backup code once, then turn off', async ({
+  page,
+  request,
+}, testInfo) => {
+  test.setTimeout(90_000);
+  const email = uniqueEmail(testInfo, 'otp');
+  await createAccount(request, email);
+  await signedInAs(page, email, '/security');
+  const verify = page.getByRole('dialog', { name: 'Verify your email address' });
+  await verify.getByRole('button', { name: 'Send the code' }).click();
+  await verify.getByLabel('Code', { exact: true }).fill((await latestMail(request, email, 'verify_email')).code ?? '');
+  await verify.getByRole('button', { name: 'Verify' }).click();
+
+  await page.getByRole('button', { name: 'Turn on' }).click();
+  const enable = page.getByRole('dialog', { name: 'Turn on two-factor authentication' });
+  await expect(enable.getByRole('img', { name: 'QR code to scan with your authenticator app' })).toBeVisible();
+  const secret = ((await enable.getByTestId('mfa-secret').textContent()) ?? '').replace(/\s/g, '');
+  expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+  await screenshot(page, testInfo, 'mfa-enable-en');
+  await expectNoAxeViolations(page);
+  await enable.getByLabel('Authenticator code').fill('000000');
+  await enable.getByRole('button', { name: 'Turn on' }).click();
+  await expect(enable.getByRole('alert')).toContainText('That code is not valid.');
+  await enable.getByLabel('Authenticator code').fill(await totp(secret, -1));
+  await enable.getByRole('button', { name: 'Turn on' }).click();
+  const codesDialog = page.getByRole('dialog', { name: 'Your new backup codes' });
+  await expect(codesDialog.getByTestId('backup-codes').locator('li')).toHaveCount(10);
+  const codes = (await codesDialog.getByTestId('backup-codes').locator('li').allTextContents()).map((c) => c.trim());
+  expect(codes).toHaveLength(10);
+  await codesDialog.getByRole('button', { name: 'I saved my codes' }).click();
+  await expect(page.getByText('Unused backup codes: 10.')).toBeVisible();
+
+  // Sign in again: the authenticator code finishes the sign-in.
+  await signOut(page);
+  await signInWithPassword(page, email, PASSWORD);
+  await expect(page).toHaveURL(/\/two-factor$/);
+  await screenshot(page, testInfo, 'two-factor-en');
+  await page.getByLabel('Authenticator code').fill(await totp(secret, 0));
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await expect(page).toHaveURL(/\/account$/);
+
+  // And a backup code, which works once only.
+  for (const attempt of ['first', 'second']) {
+    await signOut(page);
+    await signInWithPassword(page, email, PASSWORD);
+    await expect(page).toHaveURL(/\/two-factor$/);
+    await page.getByRole('button', { name: 'Try another way' }).click();
+    await page.getByRole('link', { name: 'Use a backup code' }).click();
+    await page.getByRole('textbox', { name: 'Backup code' }).fill(codes[0] ?? '');
+    await page.getByRole('button', { name: 'Verify' }).click();
+    if (attempt === 'first') await expect(page).toHaveURL(/\/account$/);
+    else await expect(page.getByRole('alert')).toContainText('That code is not valid.');
+  }
+  await page.getByRole('textbox', { name: 'Backup code' }).fill(codes[1] ?? '');
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await expect(page).toHaveURL(/\/account$/);
+
+  // Turn it off, confirmed with a code.
+  await page.goto('/security');
+  await expect(page.getByText('Unused backup codes: 8.')).toBeVisible();
+  await page.getByRole('button', { name: 'Turn off' }).click();
+  const off = page.getByRole('dialog', { name: 'Turn off two-factor authentication' });
+  await off.getByLabel('Authenticator code').fill(await totp(secret, 1));
+  await off.getByRole('button', { name: 'Turn off' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Two-factor authentication is off.' })).toBeVisible();
+  await signOut(page);
+  await signInWithPassword(page, email, PASSWORD);
+  await expect(page).toHaveURL(/\/account$/);
+});
+
+test('delete the account, then fail to sign in with it', async ({ page, request }, testInfo) => {
+  const email = uniqueEmail(testInfo, 'leaver');
+  await createAccount(request, email);
+  await signedInAs(page, email);
+  await page.getByRole('button', { name: 'Delete account' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Delete your account' });
+  await expect(dialog).toContainText('your friends and blocked players');
+  await dialog.getByRole('button', { name: 'Send the code' }).click();
+  await dialog
+    .getByLabel('Code', { exact: true })
+    .fill((await latestMail(request, email, 'delete_account')).code ?? '');
+  await screenshot(page, testInfo, 'delete-account-en');
+  await dialog.getByRole('button', { name: 'Delete my account' }).click();
+  const done = page.getByRole('dialog', { name: 'Your account is deleted' });
+  await done.getByRole('button', { name: 'Close' }).click();
+  await expect(page).toHaveURL(/\/sign-in/);
+  await page.getByLabel('Email address').fill(email);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  // No account has this address any more: the email-code path answers like for any unknown address,
+  // and no code can sign in.
+  await expect(page).toHaveURL(/\/email-code-sign-in$/);
+  await page.getByLabel('Code', { exact: true }).fill('123456');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('alert')).toBeVisible();
+  await expect(page).toHaveURL(/\/email-code-sign-in$/);
+});
+
+test('opt out of friend-request mails from the link in a mail', async ({ page, request }, testInfo) => {
+  const email = uniqueEmail(testInfo, 'quiet');
+  await createAccount(request, email);
+  expect(
+    (await (await request.post('/dev/mail/friend-request', { data: { to: email, from: 'Buddy' } })).json()).sent,
+  ).toBe(true);
+  const mails = await (await request.get(`/dev/outbox?to=${encodeURIComponent(email)}`)).json();
+  const mail = mails.find((m: { template: string }) => m.template === 'friend_request');
+  const link = /https?:\/\/\S+\/email-notifications\?token=\S+/.exec(mail.text)?.[0] ?? '';
+  await page.goto(`${pathOf(link)}&lang=en-US`);
+  const box = page.getByLabel('Email me when someone sends me a friend request');
+  await expect(box).toBeChecked();
+  await screenshot(page, testInfo, 'email-notifications-en');
+  await expectNoAxeViolations(page);
+  await box.uncheck();
+  await page.getByRole('button', { name: 'Save preferences' }).click();
+  await expect(page).toHaveURL(/\/email-notifications-success$/);
+  await expect(page.getByRole('heading', { name: 'Your email preferences are saved' })).toBeVisible();
+  expect(
+    (await (await request.post('/dev/mail/friend-request', { data: { to: email, from: 'Buddy' } })).json()).sent,
+  ).toBe(false);
+  await page.goto('/email-notifications?token=lt_made-up-token-0000000000&lang=en-US');
+  await expect(page.getByRole('alert')).toContainText('That link has expired. Please try again');
+});
+
+test('the account and security pages in Arabic, right to left', async ({ page, request }, testInfo) => {
+  const email = uniqueEmail(testInfo, 'rtl');
+  await createAccount(request, email);
+  await signedInAs(page, email);
+  await page.goto('/account?lang=ar-AE');
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  await expect(page.getByRole('heading', { level: 1 })).not.toHaveText('Account settings');
+  await screenshot(page, testInfo, 'account-ar');
+  await expectNoAxeViolations(page);
+});

@@ -1,0 +1,237 @@
+// The modals of spec 000 §4 for the account page: avatar, display name, email, country, date of
+// birth and deleting the account. Each validates its fields before calling, and shows the call's
+// error in the user's language.
+import {
+  deleteAccount,
+  listAvatars,
+  sendDeleteVerificationEmail,
+  updateAvatar,
+  updateCountry,
+  updateDateOfBirth,
+  updateEmail,
+  updateUsername,
+} from '@portal/contract/calls/accounts-me';
+import type { Account } from '@portal/contract/calls/entities';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useServices } from '../../app/services.tsx';
+import { CodeField, TextField } from '../../components/ui/field.tsx';
+import { useEmailField } from '../../components/ui/email-field.tsx';
+import { FormError } from '../../components/ui/form-error.tsx';
+import { LocationFields } from '../../components/ui/location-fields.tsx';
+import { Modal } from '../../components/ui/modal.tsx';
+import { ModalForm } from '../../components/ui/modal-form.tsx';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import { datePlaceholder, formatCalendarDate, parseCalendarDate } from '../../lib/dates.ts';
+import { useTranslation } from '../../lib/i18n/messages.ts';
+import { useSubmit } from '../../lib/use-submit.ts';
+
+interface ModalProps {
+  account: Account;
+  onClose: () => void;
+}
+
+/** Saves the account a call answers and closes the modal. */
+function useSave(onClose: () => void) {
+  const services = useServices();
+  return (account: Account) => {
+    services.session.setAccount(account);
+    onClose();
+  };
+}
+
+export function AvatarModal({ account, onClose }: ModalProps) {
+  const { t } = useTranslation();
+  const services = useServices();
+  const save = useSave(onClose);
+  const [slug, setSlug] = useState(account.avatar?.slug ?? 'default');
+  const avatars = useQuery({
+    queryKey: ['avatars'],
+    queryFn: () => services.api.call(listAvatars),
+  });
+  const submit = useSubmit(async () => save(await services.api.call(updateAvatar, { body: { avatar: slug } })));
+  return (
+    <ModalForm title={t('account.avatarTitle')} submit={submit} submitLabel={t('account.save')} onClose={onClose}>
+      {avatars.isPending ? <Spinner /> : null}
+      <FormError error={avatars.error} />
+      {avatars.data ? (
+        <fieldset className="avatar-grid">
+          <legend className="visually-hidden">{t('account.avatarTitle')}</legend>
+          {avatars.data.avatars.map((a, i) => (
+            <label key={a.slug} className="avatar-choice">
+              <input
+                type="radio"
+                name="avatar"
+                value={a.slug}
+                checked={slug === a.slug}
+                onChange={() => setSlug(a.slug)}
+              />
+              <img
+                src={a.image_url}
+                alt={t('account.avatarOption', { n: i + 1, count: avatars.data.avatars.length })}
+                width={72}
+                height={72}
+              />
+            </label>
+          ))}
+        </fieldset>
+      ) : null}
+    </ModalForm>
+  );
+}
+
+export function DisplayNameModal({ account, onClose }: ModalProps) {
+  const { t } = useTranslation();
+  const services = useServices();
+  const save = useSave(onClose);
+  const [name, setName] = useState(account.username ?? '');
+  const [error, setError] = useState<string | null>(null);
+  const submit = useSubmit(async () => {
+    // The characters rule of spec 000 §5, as on the registration display-name page.
+    const valid = /^[\p{L}\p{Nd}]+$/u.test(name.trim());
+    setError(valid ? null : t('form.usernameCharacters'));
+    if (!valid) return;
+    save(await services.api.call(updateUsername, { body: { username: name.trim() } }));
+  });
+  return (
+    <ModalForm title={t('account.nameTitle')} submit={submit} submitLabel={t('account.save')} onClose={onClose}>
+      <p>{t('account.nameIntro')}</p>
+      <TextField
+        label={t('form.displayName')}
+        hint={t('form.usernameHint')}
+        autoComplete="nickname"
+        required
+        value={name}
+        onChange={(e) => setName(e.target.value)}
+        error={error}
+      />
+    </ModalForm>
+  );
+}
+
+export function EmailModal({ account, onClose }: ModalProps) {
+  const { t } = useTranslation();
+  const services = useServices();
+  const save = useSave(onClose);
+  const email = useEmailField('');
+  const submit = useSubmit(async () => {
+    const address = email.validate();
+    if (!address) return;
+    save(await services.api.call(updateEmail, { body: { email: address } }));
+  });
+  return (
+    <ModalForm title={t('account.emailTitle')} submit={submit} submitLabel={t('account.sendCode')} onClose={onClose}>
+      <p>{t('account.emailIntro', { email: account.email })}</p>
+      {email.field}
+    </ModalForm>
+  );
+}
+
+export function CountryModal({ account, onClose }: ModalProps) {
+  const { t } = useTranslation();
+  const services = useServices();
+  const save = useSave(onClose);
+  const [country, setCountry] = useState(account.country ?? 'US');
+  const [territory, setTerritory] = useState(account.territory ?? '');
+  const submit = useSubmit(async () =>
+    save(
+      await services.api.call(updateCountry, {
+        body: { country, territory: country === 'US' && territory ? territory : null },
+      }),
+    ),
+  );
+  return (
+    <ModalForm title={t('account.countryTitle')} submit={submit} submitLabel={t('account.save')} onClose={onClose}>
+      <LocationFields country={country} territory={territory} onCountry={setCountry} onTerritory={setTerritory} />
+    </ModalForm>
+  );
+}
+
+export function DateOfBirthModal({ account, onClose }: ModalProps) {
+  const { t, i18n } = useTranslation();
+  const services = useServices();
+  const save = useSave(onClose);
+  const [value, setValue] = useState(
+    account.date_of_birth ? formatCalendarDate(account.date_of_birth, i18n.language) : '',
+  );
+  const [error, setError] = useState<string | null>(null);
+  const format = datePlaceholder(i18n.language);
+  const submit = useSubmit(async () => {
+    const date = parseCalendarDate(value, i18n.language);
+    setError(date ? null : t('form.dateInvalid', { format }));
+    if (!date) return;
+    save(await services.api.call(updateDateOfBirth, { body: { date_of_birth: date } }));
+  });
+  return (
+    <ModalForm title={t('account.dobTitle')} submit={submit} submitLabel={t('account.save')} onClose={onClose}>
+      <TextField
+        label={t('form.dateOfBirth')}
+        hint={t('form.dateHint', { format })}
+        inputMode="numeric"
+        autoComplete="bday"
+        placeholder={format}
+        required
+        value={value}
+        onChange={(e) => setValue(e.target.value)}
+        error={error}
+      />
+    </ModalForm>
+  );
+}
+
+/** Says what is lost, mails a code, and deletes the account with it; then the player is signed out. */
+export function DeleteAccountModal({ account, onClose }: ModalProps) {
+  const { t } = useTranslation();
+  const services = useServices();
+  const [sent, setSent] = useState(false);
+  const [deleted, setDeleted] = useState(false);
+  const [code, setCode] = useState('');
+  const send = useSubmit(async () => {
+    await services.api.call(sendDeleteVerificationEmail);
+    setSent(true);
+  });
+  const remove = useSubmit(async () => {
+    await services.api.call(deleteAccount, { body: { code } });
+    setDeleted(true);
+  });
+  if (deleted) {
+    return (
+      <Modal
+        open
+        dismissible={false}
+        title={t('account.deletedTitle')}
+        actions={
+          <button type="button" className="button" onClick={() => void services.logout()}>
+            {t('account.deletedClose')}
+          </button>
+        }
+      >
+        <p>{t('account.deletedBody')}</p>
+      </Modal>
+    );
+  }
+  return (
+    <ModalForm
+      title={t('account.deleteTitle')}
+      submit={sent ? remove : send}
+      submitLabel={sent ? t('account.deleteConfirm') : t('account.sendCode')}
+      onClose={onClose}
+      danger={sent}
+    >
+      <p>{t('account.deleteLoses')}</p>
+      <ul className="loses-list">
+        <li>{t('account.deleteLosesProfile')}</li>
+        <li>{t('account.deleteLosesLinks')}</li>
+        <li>{t('account.deleteLosesFriends')}</li>
+        <li>{t('account.deleteLosesPlaytests')}</li>
+      </ul>
+      <p>{t('account.deleteFinal')}</p>
+      {sent ? (
+        <>
+          <p role="status">{t('signIn.codeSent', { email: account.email })}</p>
+          <CodeField value={code} onChange={setCode} />
+        </>
+      ) : null}
+    </ModalForm>
+  );
+}

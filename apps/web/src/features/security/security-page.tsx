@@ -1,0 +1,107 @@
+// /security (spec 000 §2 "Password and security", §6): needs a verified email (else the verify-email
+// modal). The password (change it, or set one), and two-factor: turn on, backup codes, turn off.
+import type { Account } from '@portal/contract/calls/entities';
+import { useState } from 'react';
+import { useSession } from '../../app/services.tsx';
+import { Page } from '../../components/ui/page.tsx';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import { formatDate } from '../../lib/dates.ts';
+import { useTranslation } from '../../lib/i18n/messages.ts';
+import { useNavigate } from '../../lib/router/router.tsx';
+import { VerifyEmailModal } from '../account/verify-email-modal.tsx';
+import { PasswordModal } from './password-modal.tsx';
+import { BackupCodesModal, DisconnectMfaModal, EnableMfaModal } from './two-factor-modals.tsx';
+
+type ModalKind = 'password' | 'enable' | 'view-codes' | 'new-codes' | 'disconnect';
+
+export function SecurityPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { account } = useSession();
+  if (!account) return <Spinner />;
+  return (
+    <Page title={t('screen.security.title')} wide>
+      {account.email_verified ? (
+        <SecuritySettings account={account} />
+      ) : (
+        <>
+          <div className="notice">
+            <p>{t('security.verifyFirst')}</p>
+          </div>
+          <VerifyEmailModal account={account} onClose={() => navigate('/account')} />
+        </>
+      )}
+    </Page>
+  );
+}
+
+function SecuritySettings({ account }: { account: Account }) {
+  const { t, i18n } = useTranslation();
+  const [modal, setModal] = useState<ModalKind | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const close = () => setModal(null);
+  const open = (kind: ModalKind) => () => {
+    setNotice(null);
+    setModal(kind);
+  };
+  return (
+    <div className="stack">
+      {notice ? (
+        <div className="notice" role="status">
+          <p>{notice}</p>
+        </div>
+      ) : null}
+      <section className="card" aria-labelledby="password-heading">
+        <h2 id="password-heading">{t('security.passwordTitle')}</h2>
+        <p>{account.password_set ? t('security.passwordSet') : t('security.passwordNotSet')}</p>
+        <button type="button" className="button button-secondary" onClick={open('password')}>
+          {account.password_set ? t('security.changePassword') : t('security.setPassword')}
+        </button>
+      </section>
+      <section className="card" aria-labelledby="mfa-heading">
+        <h2 id="mfa-heading">{t('security.mfaTitle')}</h2>
+        {account.mfa_active ? (
+          <>
+            <p>
+              <span className="badge badge-on">{t('security.mfaOn')}</span> {t('security.mfaOnBody')}
+            </p>
+            <p className="field-hint">
+              {t('security.backupCodesLeft', { count: account.mfa?.backup_codes ?? 0 })}
+              {account.mfa_generated_at
+                ? ` ${t('security.backupCodesMade', { date: formatDate(new Date(account.mfa_generated_at), i18n.language) })}`
+                : ''}
+            </p>
+            <div className="actions">
+              <button type="button" className="button button-secondary" onClick={open('view-codes')}>
+                {t('security.viewCodes')}
+              </button>
+              <button type="button" className="button button-secondary" onClick={open('new-codes')}>
+                {t('security.newCodes')}
+              </button>
+              <button type="button" className="button button-danger" onClick={open('disconnect')}>
+                {t('security.turnOff')}
+              </button>
+            </div>
+          </>
+        ) : (
+          <>
+            <p>{t('security.mfaOffBody')}</p>
+            {!account.password_set ? <p className="field-hint">{t('security.mfaNeedsPassword')}</p> : null}
+            <button type="button" className="button" onClick={open('enable')} disabled={!account.password_set}>
+              {t('security.turnOn')}
+            </button>
+          </>
+        )}
+      </section>
+      {modal === 'password' ? (
+        <PasswordModal account={account} onClose={close} onDone={() => setNotice(t('security.passwordChanged'))} />
+      ) : null}
+      {modal === 'enable' ? <EnableMfaModal onClose={close} /> : null}
+      {modal === 'view-codes' ? <BackupCodesModal mode="view" onClose={close} /> : null}
+      {modal === 'new-codes' ? <BackupCodesModal mode="new" onClose={close} /> : null}
+      {modal === 'disconnect' ? (
+        <DisconnectMfaModal onClose={close} onDone={() => setNotice(t('security.mfaRemoved'))} />
+      ) : null}
+    </div>
+  );
+}
