@@ -3,7 +3,25 @@ import { defineConfig } from 'vite';
 
 export default defineConfig({
   plugins: [react()],
-  build: { outDir: 'dist', emptyOutDir: true, sourcemap: true, target: 'es2022', manifest: true },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: true,
+    target: 'es2022',
+    manifest: true,
+    rolldownOptions: {
+      output: {
+        // The small modules the sign-in page shares with later screens travel as one chunk each
+        // group, not as a handful of tiny ones (each chunk costs a request and its own overhead).
+        codeSplitting: {
+          groups: [
+            { name: 'form-ui', test: /src\/(components\/ui\/(field|form-error|email-field)|lib\/use-submit)\.tsx?$/ },
+            { name: 'sign-in-calls', test: /contract\/src\/calls\/(accounts-sign-in|sessions|entities)\.ts$/ },
+          ],
+        },
+      },
+    },
+  },
   server: {
     port: 5173,
     proxy: {

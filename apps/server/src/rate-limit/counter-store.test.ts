@@ -44,6 +44,15 @@ function behavesAsACounter(
       expect(two?.resetAt).toBeGreaterThan(Date.now() + 50_000);
     });
 
+    it('reads a count without adding to it (n: 0)', async () => {
+      const key = `peek-${Math.random()}`;
+      expect((await a.hitMany([{ key, windowMs: 60_000, n: 0 }]))[0]?.count).toBe(0);
+      await a.hit(key, 60_000);
+      await a.hit(key, 60_000);
+      expect((await b.hitMany([{ key, windowMs: 60_000, n: 0 }]))[0]?.count).toBe(2);
+      expect((await a.hit(key, 60_000)).count).toBe(3);
+    });
+
     it('starts a new window once the old one has passed', async () => {
       const key = `short-${Math.random()}`;
       await a.hit(key, 100);

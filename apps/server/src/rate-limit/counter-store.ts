@@ -12,7 +12,10 @@ export interface CounterHit {
 
 export interface CounterStore {
   hit(key: string, windowMs: number): Promise<CounterHit>;
-  /** Adds `n` hits to each key (keys distinct) in one round trip; answers in the same order. */
+  /**
+   * Adds `n` hits to each key (keys distinct) in one round trip; answers in the same order. `n: 0`
+   * reads a count without adding to it.
+   */
   hitMany(hits: readonly CounterIncrement[]): Promise<CounterHit[]>;
   close(): Promise<void>;
 }

@@ -9,7 +9,8 @@ import { analytics } from './analytics.ts';
 import { betas } from './betas.ts';
 import { friends } from './friends.ts';
 import { games } from './games.ts';
-import { sessions } from './sessions.ts';
+import { sessions as sessionsCalls } from './sessions.ts';
+import { sessionsMfa } from './sessions-mfa.ts';
 import { settings } from './settings.ts';
 import { social } from './social.ts';
 import { twitch } from './twitch.ts';
@@ -23,7 +24,10 @@ export const accounts = {
   ...accountsLinks,
 };
 
-export { analytics, betas, friends, games, sessions, settings, social, twitch };
+/** The sessions area: sign-in and tokens, two-factor completion, devices, game authorization. */
+export const sessions = { ...sessionsCalls, ...sessionsMfa };
+
+export { analytics, betas, friends, games, settings, social, twitch };
 
 export const calls = { accounts, sessions, betas, friends, social, games, settings, twitch, analytics } as const;
 

@@ -5,7 +5,6 @@ import { defineCall } from './define.ts';
 import {
   account,
   authCode,
-  backupCode,
   deviceAuthorization,
   deviceData,
   deviceUserCode,
@@ -14,7 +13,6 @@ import {
   password,
   platformId,
   tokenAnswer,
-  totpCode,
 } from './entities.ts';
 import { gameConfig } from './games.ts';
 import { datetime, email, emailCode } from './wire.ts';
@@ -85,34 +83,6 @@ export const sendSignInEmail = defineCall({
   auth: 'public',
   summary: 'Emails a sign-in code (then POST /sessions/auth/token with grant_type email_code).',
   body: z.object({ email: email() }),
-});
-
-export const completeMfa = defineCall({
-  id: 'sessions.mfa',
-  area: 'sessions',
-  method: 'PUT',
-  path: '/sessions/mfa',
-  auth: 'token',
-  summary: 'Completes a sign-in pending two-factor with an authenticator or a backup code.',
-  // payload not shown in the spec: chosen {code_type mfa_code|backup_code, code}
-  body: z.discriminatedUnion('code_type', [
-    z.object({ code_type: z.literal('mfa_code'), code: totpCode }),
-    z.object({ code_type: z.literal('backup_code'), code: backupCode }),
-  ]),
-  response: tokenAnswer,
-});
-
-export const verifySession = defineCall({
-  id: 'sessions.verify',
-  area: 'sessions',
-  method: 'PUT',
-  path: '/sessions/me/verify',
-  auth: 'token',
-  summary: 'Re-verifies the signed-in player with an emailed or authenticator code before a sensitive change.',
-  body: z.discriminatedUnion('code_type', [
-    z.object({ code_type: z.literal('email_code'), code: emailCode() }),
-    z.object({ code_type: z.literal('mfa_code'), code: totpCode }),
-  ]),
 });
 
 export const getCurrentSession = defineCall({
@@ -202,8 +172,6 @@ export const sessions = {
   signInWithPlatform,
   token,
   sendSignInEmail,
-  completeMfa,
-  verifySession,
   getCurrentSession,
   signOut,
   getDeviceAuthorization,

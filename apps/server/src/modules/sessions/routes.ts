@@ -1,11 +1,10 @@
+import { completeMfa, verifySession } from '@portal/contract/calls/sessions-mfa';
 import {
-  completeMfa,
   getCurrentSession,
   sendSignInEmail,
   signInWithPassword,
   signOut,
   token,
-  verifySession,
 } from '@portal/contract/calls/sessions';
 import type { LocaleTag } from '@portal/contract/data/locales';
 import type { FastifyInstance } from 'fastify';

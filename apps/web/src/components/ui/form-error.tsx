@@ -1,20 +1,16 @@
 import type { ReactNode } from 'react';
 import { useServices } from '../../app/services.tsx';
 import { ApiError } from '../../lib/api/api-error.ts';
-import { formatCalendarDate } from '../../lib/dates.ts';
 import { useTranslation } from '../../lib/i18n/messages.ts';
 
 /** The message of a failed call in the user's language (error.generic for unknown codes). */
 export function useErrorMessage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { debug } = useServices();
   return (error: unknown): string | null => {
     if (error === null || error === undefined) return null;
-    if (!(error instanceof ApiError)) return t('error.generic');
-    const body = error.wire.body ?? undefined;
-    // A calendar date in the answer (1002: when the name may change again) reads in the locale's format.
-    const date = body && typeof body.date === 'string' ? formatCalendarDate(body.date, i18n.language) : undefined;
-    return t(error.messageKey(debug), date ? { ...body, date } : body);
+    if (error instanceof ApiError) return t(error.messageKey(debug), error.wire.body ?? undefined);
+    return t('error.generic');
   };
 }
 

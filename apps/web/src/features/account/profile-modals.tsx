@@ -25,6 +25,7 @@ import { Spinner } from '../../components/ui/spinner.tsx';
 import { datePlaceholder, formatCalendarDate, parseCalendarDate } from '../../lib/dates.ts';
 import { useTranslation } from '../../lib/i18n/messages.ts';
 import { useSubmit } from '../../lib/use-submit.ts';
+import { ApiError } from '../../lib/api/api-error.ts';
 
 interface ModalProps {
   account: Account;
@@ -81,7 +82,7 @@ export function AvatarModal({ account, onClose }: ModalProps) {
 }
 
 export function DisplayNameModal({ account, onClose }: ModalProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const services = useServices();
   const save = useSave(onClose);
   const [name, setName] = useState(account.username ?? '');
@@ -91,7 +92,17 @@ export function DisplayNameModal({ account, onClose }: ModalProps) {
     const valid = /^[\p{L}\p{Nd}]+$/u.test(name.trim());
     setError(valid ? null : t('form.usernameCharacters'));
     if (!valid) return;
-    save(await services.api.call(updateUsername, { body: { username: name.trim() } }));
+    try {
+      save(await services.api.call(updateUsername, { body: { username: name.trim() } }));
+    } catch (error) {
+      // 1002 names the day the name may change again: shown in the locale's date format.
+      const date = error instanceof ApiError ? error.wire.body?.date : undefined;
+      if (!(error instanceof ApiError) || typeof date !== 'string') throw error;
+      throw new ApiError(error.status, {
+        ...error.wire,
+        body: { ...error.wire.body, date: formatCalendarDate(date, i18n.language) },
+      });
+    }
   });
   return (
     <ModalForm title={t('account.nameTitle')} submit={submit} submitLabel={t('account.save')} onClose={onClose}>

@@ -1,6 +1,7 @@
 // The second step of signing in to an account with two-factor on (spec 000 §2 "Two-factor"): the
 // authenticator code, or another way: a backup code (/backup-code) or a code sent by email.
-import { completeMfa, getCurrentSession, sendSignInEmail, verifySession } from '@portal/contract/calls/sessions';
+import { getCurrentSession, sendSignInEmail } from '@portal/contract/calls/sessions';
+import { completeMfa, verifySession } from '@portal/contract/calls/sessions-mfa';
 import { useState } from 'react';
 import { continueFlow, signedIn } from '../../app/flows/continue-flow.ts';
 import { useServices, useSession } from '../../app/services.tsx';

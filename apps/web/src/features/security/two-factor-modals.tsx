@@ -9,7 +9,7 @@ import {
   startMfa,
 } from '@portal/contract/calls/accounts-mfa';
 import type { BackupCodes } from '@portal/contract/calls/accounts-mfa';
-import { verifySession } from '@portal/contract/calls/sessions';
+import { verifySession } from '@portal/contract/calls/sessions-mfa';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { encode } from 'uqr';
 import { useServices } from '../../app/services.tsx';
