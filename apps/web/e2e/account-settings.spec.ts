@@ -145,6 +145,8 @@ test('two-factor: turn on, sign in with an authenticator code, then a backup cod
   await verify.getByLabel('Code', { exact: true }).fill((await latestMail(request, email, 'verify_email')).code ?? '');
   await verify.getByRole('button', { name: 'Verify' }).click();
 
+  await expect(page.getByRole('heading', { name: 'Two-factor authentication' })).toBeVisible();
+  await screenshot(page, testInfo, 'security-en');
   await page.getByRole('button', { name: 'Turn on' }).click();
   const enable = page.getByRole('dialog', { name: 'Turn on two-factor authentication' });
   await expect(enable.getByRole('img', { name: 'QR code to scan with your authenticator app' })).toBeVisible();
@@ -168,7 +170,9 @@ test('two-factor: turn on, sign in with an authenticator code, then a backup cod
   await signOut(page);
   await signInWithPassword(page, email, PASSWORD);
   await expect(page).toHaveURL(/\/two-factor$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Two-factor authentication' })).toBeVisible();
   await screenshot(page, testInfo, 'two-factor-en');
+  await expectNoAxeViolations(page);
   await page.getByLabel('Authenticator code').fill(await totp(secret, 0));
   await page.getByRole('button', { name: 'Verify' }).click();
   await expect(page).toHaveURL(/\/account$/);
@@ -263,4 +267,51 @@ test('the account and security pages in Arabic, right to left', async ({ page, r
   await expect(page.getByRole('heading', { level: 1 })).not.toHaveText('Account settings');
   await screenshot(page, testInfo, 'account-ar');
   await expectNoAxeViolations(page);
+});
+
+test('change avatar, country, date of birth, language and email choices', async ({ page, request }, testInfo) => {
+  const email = uniqueEmail(testInfo, 'prefs');
+  await createAccount(request, email);
+  await signedInAs(page, email);
+  const profile = page.getByRole('region', { name: 'Profile' });
+
+  await profile.getByRole('button', { name: 'Change avatar' }).click();
+  const avatars = page.getByRole('dialog', { name: 'Choose your avatar' });
+  await avatars.getByRole('radio').nth(5).check({ force: true });
+  await avatars.getByRole('button', { name: 'Save' }).click();
+  await expect(avatars).toBeHidden();
+  await expect(profile.getByRole('img', { name: 'Your avatar' })).toHaveAttribute('src', '/avatars/night-moon.png');
+
+  await profile.getByRole('button', { name: 'Change', exact: true }).nth(2).click();
+  const country = page.getByRole('dialog', { name: 'Change your country or region' });
+  await country.getByLabel('Country or region').selectOption('FR');
+  await country.getByRole('button', { name: 'Save' }).click();
+  await expect(country).toBeHidden();
+  await expect(profile.getByText('France')).toBeVisible();
+
+  await profile.getByRole('button', { name: 'Change', exact: true }).nth(3).click();
+  const dob = page.getByRole('dialog', { name: 'Correct your date of birth' });
+  await dob.getByLabel('Date of birth').fill('31/02/1990');
+  await dob.getByRole('button', { name: 'Save' }).click();
+  await expect(dob.getByText('Enter a real date as MM/dd/yyyy.')).toBeVisible();
+  const young = new Date();
+  young.setFullYear(young.getFullYear() - 14);
+  const mmdd = (d: Date) =>
+    `${String(d.getMonth() + 1).padStart(2, '0')}/${String(d.getDate()).padStart(2, '0')}/${d.getFullYear()}`;
+  await dob.getByLabel('Date of birth').fill(mmdd(young));
+  await dob.getByRole('button', { name: 'Save' }).click();
+  await expect(dob.getByRole('alert')).toContainText('You are not eligible for an account at this time.');
+  await dob.getByLabel('Date of birth').fill('07/15/1988');
+  await dob.getByRole('button', { name: 'Save' }).click();
+  await expect(profile.getByText('07/15/1988')).toBeVisible();
+
+  const emails = page.getByRole('region', { name: 'Emails' });
+  await emails.getByLabel('Send me news and offers about Aurora Games by email.').check();
+  await expect(emails.getByRole('status')).toHaveText('Your choice is saved.');
+  await page.reload();
+  await expect(page.getByLabel('Send me news and offers about Aurora Games by email.')).toBeChecked();
+
+  await page.getByLabel('Language of the site and of our emails').selectOption('de-DE');
+  await expect(page.getByRole('heading', { level: 1, name: 'Kontoeinstellungen' })).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'de-DE');
 });
