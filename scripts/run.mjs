@@ -28,7 +28,7 @@ if (major < 22) {
   child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
 } else {
   process.env.PATH = `${dirname(process.execPath)}:${process.env.PATH ?? ''}`;
-  const tasks = { start, test, check, build, ci, install: ensureInstalled };
+  const tasks = { start, test, check, build, ci, admin, install: ensureInstalled };
   const run = tasks[task];
   if (!run) {
     console.error(`[run] unknown task "${task}"; known: ${Object.keys(tasks).join(', ')}`);
@@ -74,6 +74,16 @@ function start() {
   const child = spawn(process.execPath, ['apps/server/src/server.ts'], { stdio: 'inherit', cwd: root });
   forwardSignals(child);
   child.on('exit', (code, signal) => process.exit(code ?? (signal ? 0 : 1)));
+}
+
+/** The operators' command line (apps/server/src/admin/cli.ts), with the arguments after `--`. */
+function admin(args) {
+  ensureInstalled();
+  const result = spawnSync(process.execPath, ['apps/server/src/admin/cli.ts', ...args], {
+    stdio: 'inherit',
+    cwd: root,
+  });
+  process.exit(result.status ?? 1);
 }
 
 function check() {

@@ -7,9 +7,10 @@ import { LOCALE_TAGS } from '@portal/contract/data/locales';
 import { PLATFORM_IDS } from '@portal/contract/data/platforms';
 import type { Config } from '../config.ts';
 import type { Orm } from '../db/database.ts';
-import { apiClients, environments, featureFlags, games, oauthClients, platformSettings } from '../db/schema.ts';
+import { apiClients, environments, featureFlags, platformSettings } from '../db/schema.ts';
 import { hashApiKey } from '../http/api-key.ts';
 import { AvatarsRepo, DEMO_AVATARS } from '../modules/accounts/avatars.ts';
+import { GameRegistry } from '../modules/games/registry.ts';
 
 export const DEMO_GAME_SLUG = 'starfall-legends';
 export const DEMO_GAME_API_KEY = 'ag-starfall-dev-key-0001';
@@ -81,25 +82,28 @@ export function demoUserExperience() {
 
 export async function seedDemo(orm: Orm, config: Config): Promise<void> {
   await new AvatarsRepo(orm).add(DEMO_AVATARS);
-  const userExperience = demoUserExperience();
-  await orm
-    .insert(games)
-    .values({ slug: DEMO_GAME_SLUG, name: 'Starfall Legends', userExperience, matureAudience: false, featured: true })
-    .onConflictDoUpdate({ target: games.slug, set: { userExperience, updatedAt: new Date() } });
-  await orm
-    .insert(oauthClients)
-    .values({
+  // Through the registry the admin command line uses: the same rules as an operator's game.
+  const registry = new GameRegistry(orm);
+  await registry.putGame({
+    slug: DEMO_GAME_SLUG,
+    name: 'Starfall Legends',
+    user_experience: demoUserExperience(),
+    mature_audience: false,
+    featured: true,
+  });
+  await registry.addClient(
+    {
+      game: DEMO_GAME_SLUG,
       clientId: DEMO_OAUTH_CLIENT_ID,
-      gameSlug: DEMO_GAME_SLUG,
       name: 'Starfall Legends for PC',
-      kind: 'public',
       redirectUris: [
         'http://127.0.0.1/callback',
         'http://localhost:8080/demo-game/callback',
         'com.aurora.starfall:/oauth/callback',
       ],
-    })
-    .onConflictDoNothing();
+    },
+    { ifMissing: true },
+  );
   await orm
     .insert(apiClients)
     .values({

@@ -176,38 +176,66 @@ function LanguageCard({ account }: { account: Account }) {
   );
 }
 
+/** A choice saved as soon as it changes: it shows the new state at once and goes back if saving fails. */
+function SavedCheckbox({
+  label,
+  saved,
+  save,
+  onSaved,
+}: {
+  label: string;
+  saved: boolean;
+  save: (on: boolean) => Promise<Account>;
+  onSaved: (account: Account) => void;
+}) {
+  const [checked, setChecked] = useState(saved);
+  const submit = useSubmit(async (on: boolean) => {
+    setChecked(on);
+    try {
+      onSaved(await save(on));
+    } catch (error) {
+      setChecked(!on);
+      throw error;
+    }
+  });
+  return (
+    <>
+      <CheckboxField
+        label={label}
+        checked={checked}
+        disabled={submit.pending}
+        onChange={(e) => void submit.run(e.target.checked)}
+      />
+      <FormError error={submit.error} />
+    </>
+  );
+}
+
 /** Marketing mails and friend-request notifications, saved as soon as they change. */
 function EmailsCard({ account }: { account: Account }) {
   const { t } = useTranslation();
   const services = useServices();
   const [, setAccount] = useAccount();
   const [saved, setSaved] = useState(false);
-  const marketing = useSubmit(async (on: boolean) => {
-    setSaved(false);
-    setAccount(await services.api.call(updateMarketing, { body: { marketing_opt_in: on } }));
+  const onSaved = (next: Account) => {
+    setAccount(next);
     setSaved(true);
-  });
-  const friends = useSubmit(async (on: boolean) => {
-    setSaved(false);
-    setAccount(await services.api.call(updateEmailPreferences, { body: { friend_request: on } }));
-    setSaved(true);
-  });
+  };
   return (
     <section className="card" aria-labelledby="emails-heading">
       <h2 id="emails-heading">{t('account.emailsTitle')}</h2>
-      <CheckboxField
+      <SavedCheckbox
         label={t('signUp.marketing')}
-        checked={account.marketing_opt_in}
-        disabled={marketing.pending}
-        onChange={(e) => void marketing.run(e.target.checked)}
+        saved={account.marketing_opt_in}
+        save={(on) => services.api.call(updateMarketing, { body: { marketing_opt_in: on } })}
+        onSaved={onSaved}
       />
-      <CheckboxField
+      <SavedCheckbox
         label={t('notifications.friendRequests')}
-        checked={account.email_notification_preferences.friend_request}
-        disabled={friends.pending}
-        onChange={(e) => void friends.run(e.target.checked)}
+        saved={account.email_notification_preferences.friend_request}
+        save={(on) => services.api.call(updateEmailPreferences, { body: { friend_request: on } })}
+        onSaved={onSaved}
       />
-      <FormError error={marketing.error ?? friends.error} />
       <p role="status" className="field-hint">
         {saved ? t('account.saved') : ''}
       </p>
