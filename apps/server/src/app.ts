@@ -29,6 +29,7 @@ import { registerAnalytics } from './modules/analytics/routes.ts';
 import { registerGames } from './modules/games/routes.ts';
 import { registerSessions } from './modules/sessions/routes.ts';
 import { registerMfa } from './modules/mfa/routes.ts';
+import { registerOAuth } from './modules/oauth/routes.ts';
 import { registerSettings } from './modules/settings/routes.ts';
 import { registerHttpRateLimit } from './rate-limit/http-rate-limit.ts';
 
@@ -105,6 +106,7 @@ export async function buildApp(config: Config, deps?: Deps): Promise<App> {
       registerSessions(api, resolved);
       registerMfa(api, resolved);
       registerAccountSettings(api, resolved);
+      registerOAuth(api, resolved);
     },
     { prefix: '/api' },
   );

@@ -5,7 +5,8 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runAdmin, UsageError } from '../src/admin/cli.ts';
+import { runAdmin } from '../src/admin/commands.ts';
+import { UsageError } from '../src/admin/usage.ts';
 import type { Database } from '../src/db/database.ts';
 import { Consents } from '../src/modules/accounts/consents.ts';
 import { AccountsRepo } from '../src/modules/accounts/repo.ts';
@@ -147,12 +148,12 @@ describe('the command', () => {
     const unknown = cli(['games', 'delete-everything']);
     expect(unknown.status).toBe(2);
     expect(unknown.stderr).toContain('unknown command games delete-everything');
-  });
+  }, 60_000);
 
   it('works on the embedded database of DATA_DIR', () => {
     const listed = cli(['games', 'list']);
     expect(listed.stderr).toBe('');
     expect(listed.stdout.trim()).toBe('no games');
     expect(listed.status).toBe(0);
-  }, 30_000);
+  }, 60_000);
 });

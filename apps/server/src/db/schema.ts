@@ -270,6 +270,27 @@ export const consents = pgTable(
   (t) => [primaryKey({ columns: [t.accountId, t.type, t.version] })],
 );
 
+export const authorizationCodes = pgTable(
+  'authorization_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    codeHash: text('code_hash').notNull().unique(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    clientId: text('client_id')
+      .notNull()
+      .references(() => oauthClients.clientId, { onDelete: 'cascade' }),
+    redirectUri: text('redirect_uri').notNull(),
+    codeChallenge: text('code_challenge').notNull(),
+    expiresAt: timestamptz('expires_at').notNull(),
+    usedAt: timestamptz('used_at'),
+    familyId: uuid('family_id'),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('authorization_codes_expires_at_idx').on(t.expiresAt)],
+);
+
 export const schema = {
   apiClients,
   games,
@@ -291,4 +312,5 @@ export const schema = {
   linkTokens,
   legalDocuments,
   consents,
+  authorizationCodes,
 };

@@ -63,6 +63,11 @@ export class TokenService {
     return this.#refresh.revokeFamily(session.familyId);
   }
 
+  /** Ends a sign-in by its family (a game authorization code used twice). */
+  endFamily(familyId: string): Promise<void> {
+    return this.#refresh.revokeFamily(familyId);
+  }
+
   async #issue(input: {
     accountId: string;
     familyId: string;

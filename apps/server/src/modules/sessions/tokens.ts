@@ -1,7 +1,8 @@
 // Opaque tokens: 256 bits from the CSPRNG, base64url, with a type prefix; stored only as SHA-256.
 import { createHash, randomBytes } from 'node:crypto';
 
-export type TokenKind = 'at' | 'rt' | 'lt';
+/** Access, refresh, mailed-link and game authorization-code tokens. */
+export type TokenKind = 'at' | 'rt' | 'lt' | 'ac';
 
 export function newToken(kind: TokenKind): string {
   return `${kind}_${randomBytes(32).toString('base64url')}`;

@@ -1,0 +1,88 @@
+// The commands of the operators' command line (cli.ts), run against an open database.
+import { readFile } from 'node:fs/promises';
+import type { Database } from '../db/database.ts';
+import { Consents } from '../modules/accounts/consents.ts';
+import { GameRegistry, RegistryError } from '../modules/games/registry.ts';
+import { UsageError } from './usage.ts';
+
+/** Runs one command against a database; answers the lines to print. */
+export async function runAdmin(argv: string[], db: Database): Promise<string[]> {
+  const [area, command, ...args] = argv;
+  const registry = new GameRegistry(db.orm);
+  const need = (n: number) => {
+    if (args.length < n) throw new UsageError(`${area} ${command} needs ${n} argument${n === 1 ? '' : 's'}`);
+  };
+  switch (`${area} ${command}`) {
+    case 'games list': {
+      const rows = await registry.listGames();
+      if (rows.length === 0) return ['no games'];
+      return rows.map((g) => `${g.slug}\t${g.name}\t${g.clients} client(s)${g.featured ? '\tfeatured' : ''}`);
+    }
+    case 'games put': {
+      need(1);
+      const file = args[0] as string;
+      let json: unknown;
+      try {
+        json = JSON.parse(await readFile(file, 'utf8'));
+      } catch (error) {
+        throw new RegistryError(`cannot read ${file}: ${(error as Error).message}`);
+      }
+      const { slug, created } = await registry.putGame(json);
+      return [`${created ? 'added' : 'updated'} game ${slug}`];
+    }
+    case 'clients list': {
+      const rows = await registry.listClients(args[0]);
+      if (rows.length === 0) return ['no clients'];
+      return rows.flatMap((c) => [
+        `${c.clientId}\t${c.game}\t${c.kind}\t${c.name}`,
+        ...c.redirectUris.map((u) => `  ${u}`),
+      ]);
+    }
+    case 'clients add': {
+      need(2);
+      const [game, clientId, ...options] = args as [string, string, ...string[]];
+      const redirectUris: string[] = [];
+      let name: string | undefined;
+      let confidential = false;
+      for (let i = 0; i < options.length; i++) {
+        const option = options[i];
+        const value = options[i + 1];
+        if (option === '--confidential') confidential = true;
+        else if ((option === '--redirect-uri' || option === '--name') && value !== undefined) {
+          if (option === '--name') name = value;
+          else redirectUris.push(value);
+          i++;
+        } else throw new UsageError(`unknown option ${option}`);
+      }
+      const { secret } = await registry.addClient({ game, clientId, name, confidential, redirectUris });
+      return [
+        `added ${confidential ? 'confidential' : 'public'} client ${clientId} to ${game}`,
+        ...(secret ? [`client secret (shown only now, keep it safe): ${secret}`] : []),
+      ];
+    }
+    case 'clients remove':
+      need(1);
+      await registry.removeClient(args[0] as string);
+      return [`removed client ${args[0]}`];
+    case 'clients add-uri':
+    case 'clients remove-uri': {
+      need(2);
+      const [id, uri] = args as [string, string];
+      const uris =
+        command === 'add-uri' ? await registry.addRedirectUri(id, uri) : await registry.removeRedirectUri(id, uri);
+      return [`redirect URIs of ${id}:`, ...uris.map((u) => `  ${u}`)];
+    }
+    case 'terms publish': {
+      need(1);
+      const type = args[0];
+      if (type !== 'tos' && type !== 'privacy_policy')
+        throw new UsageError('terms publish takes tos or privacy_policy');
+      const version = await new Consents(db.orm).publish(type);
+      return [`published ${type} version ${version}: every account is asked to consent again`];
+    }
+    default:
+      throw new UsageError(
+        area === undefined || area === 'help' || area === '--help' ? '' : `unknown command ${argv.join(' ')}`,
+      );
+  }
+}

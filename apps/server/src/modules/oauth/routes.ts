@@ -1,0 +1,89 @@
+// Games signing players in through the portal (spec 000 §4 "OAuth authorize", 001 §7):
+// - GET /games/verify: an entry slug, client id and redirect URI belong together (1107, 1108);
+// - GET /sessions/authorize/precheck: the client exists (404 invalid_client_id) and may use the
+//   redirect URI (400 invalid_redirect_uri), before anything is shown to the player;
+// - POST /sessions/authorize: a code for the signed-in player (PKCE S256 only), refused to an
+//   under-age player for a mature game and to a registration-flagged account unless the game allows
+//   it (rule 12);
+// The code is redeemed at POST /sessions/auth/token (grant_type authorization_code, sessions/routes).
+import { verifyGameEntry } from '@portal/contract/calls/games';
+import { authorize, precheckAuthorize } from '@portal/contract/calls/sessions';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { Deps } from '../../deps.ts';
+import type { Orm } from '../../db/database.ts';
+import { oauthClients } from '../../db/schema.ts';
+import { registerCall } from '../../http/register-call.ts';
+import { RequestError } from '../../http/request-error.ts';
+import { ADULT_AGE, ageOn } from '../accounts/age-rules.ts';
+import { AccountsRepo } from '../accounts/repo.ts';
+import { signedInAccount } from '../accounts/signed-in.ts';
+import { GamesRepo } from '../games/repo.ts';
+import type { GameRow } from '../games/repo.ts';
+import { toGameConfig } from '../games/service.ts';
+import { AuthorizationCodes } from './authorization-codes.ts';
+import { redirectUriAllowed } from './redirect-uri.ts';
+
+type ClientRow = typeof oauthClients.$inferSelect;
+
+/** The client and its game, when the client exists and may use the redirect URI. */
+export async function checkedClient(
+  orm: Orm,
+  games: GamesRepo,
+  clientId: string,
+  redirectUri: string,
+): Promise<{ client: ClientRow; game: GameRow }> {
+  const [client] = await orm.select().from(oauthClients).where(eq(oauthClients.clientId, clientId)).limit(1);
+  const game = client ? await games.find(client.gameSlug) : undefined;
+  if (!client || !game) throw new RequestError('invalid_client_id');
+  if (!redirectUriAllowed(client.redirectUris, redirectUri)) throw new RequestError('invalid_redirect_uri');
+  return { client, game };
+}
+
+export function registerOAuth(app: FastifyInstance, deps: Deps) {
+  const orm = deps.db.orm;
+  const games = new GamesRepo(orm);
+  const accounts = new AccountsRepo(orm);
+  const codes = new AuthorizationCodes(orm);
+
+  registerCall(app, verifyGameEntry, async ({ query }) => {
+    if (query.entry === undefined) throw new RequestError('entry_slug_missing');
+    const game = await games.find(query.entry);
+    if (!game) throw new RequestError('invalid_entry_slug');
+    if (query.client_id !== undefined || query.redirect_uri !== undefined) {
+      const [client] = query.client_id
+        ? await orm.select().from(oauthClients).where(eq(oauthClients.clientId, query.client_id)).limit(1)
+        : [];
+      const fits =
+        client?.gameSlug === game.slug &&
+        (query.redirect_uri === undefined || redirectUriAllowed(client.redirectUris, query.redirect_uri));
+      if (!fits) throw new RequestError('invalid_entry_client_id');
+    }
+    return { game: toGameConfig(game) };
+  });
+
+  registerCall(app, precheckAuthorize, async ({ query }) => {
+    const { game } = await checkedClient(orm, games, query.client_id, query.redirect_uri);
+    return { game: toGameConfig(game) };
+  });
+
+  registerCall(app, authorize, async ({ body, request }) => {
+    const { client, game } = await checkedClient(orm, games, body.client_id, body.redirect_uri);
+    const account = await signedInAccount(accounts, request);
+    if (account.registrationFlagged && !game.flaggedAccountOauthEnabled)
+      throw new RequestError('email_verification_required');
+    if (game.matureAudience && (!account.dateOfBirth || ageOn(account.dateOfBirth) < ADULT_AGE))
+      throw new RequestError('age_gated', { body: { adult_age_gate: true } });
+    const code = await codes.issue({
+      accountId: account.id,
+      clientId: client.clientId,
+      redirectUri: body.redirect_uri,
+      codeChallenge: body.code_challenge,
+    });
+    return {
+      auth_code: code,
+      redirect_uri: body.redirect_uri,
+      ...(body.state !== undefined ? { state: body.state } : {}),
+    };
+  });
+}
