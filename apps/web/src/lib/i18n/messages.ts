@@ -1,7 +1,7 @@
 // The message store: the current language, its messages (en-US as fallback) and t(). A small
 // replacement for i18next that does what the portal needs: lookup, fallback, {{placeholders}}.
 import { useSyncExternalStore } from 'react';
-import { DEFAULT_LOCALE } from '@portal/contract/data/locales';
+import { DEFAULT_LOCALE, findLocale } from '@portal/contract/data/locales';
 import type { LocaleTag } from '@portal/contract/data/locales';
 import { interpolate } from '@portal/contract/errors/wire-error';
 
@@ -21,8 +21,11 @@ export function hasMessages(tag: LocaleTag): boolean {
   return tables.has(tag);
 }
 
+let rtl = false;
+
 export function setLanguage(tag: LocaleTag): void {
   language = tag;
+  rtl = findLocale(tag)?.direction === 'rtl';
   snapshot = { language };
   for (const listener of listeners) listener();
 }
@@ -38,7 +41,18 @@ export function t(key: string, values?: Record<string, unknown>): string {
     if (import.meta.env.DEV) console.warn(`missing message ${key}`);
     return key;
   }
-  return values ? interpolate(text, values) : text;
+  return values ? interpolate(text, rtl ? isolated(values) : values) : text;
+}
+
+/**
+ * In a right-to-left language, each inserted value (an email address, a date, a name) is a
+ * first-strong isolate (U+2068 ... U+2069), so its own direction cannot reorder the sentence around it.
+ */
+function isolated(values: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(values))
+    out[key] = typeof value === 'string' || typeof value === 'number' ? `\u2068${value}\u2069` : value;
+  return out;
 }
 
 function subscribe(listener: Listener) {
