@@ -17,4 +17,9 @@ describe('configuration', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', PORTAL_API_KEY: own.PORTAL_API_KEY })).toThrow(/MFA_SECRET_KEY/);
     expect(() => loadConfig({ ...own, MFA_SECRET_KEY: 'short' })).toThrow(/MFA_SECRET_KEY/);
   });
+
+  it('keeps the embedded database in memory for DATA_DIR=memory://, else in a directory', () => {
+    expect(loadConfig({ DATA_DIR: 'memory://' }).dataDir).toBe('memory://');
+    expect(loadConfig({ DATA_DIR: 'data' }, '/srv/portal').dataDir).toBe('/srv/portal/data');
+  });
 });

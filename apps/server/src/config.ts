@@ -104,7 +104,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     debug: raw.DEBUG === 'enabled',
     maintenance: raw.MAINTENANCE_MODE === 'enabled',
     production: raw.NODE_ENV === 'production',
-    dataDir: resolve(cwd, raw.DATA_DIR),
+    // `memory://` keeps the embedded database in memory; anything else is a directory.
+    dataDir: raw.DATA_DIR.startsWith('memory://') ? raw.DATA_DIR : resolve(cwd, raw.DATA_DIR),
     webDistDir: resolve(cwd, raw.WEB_DIST_DIR),
     publicUrl: (raw.PUBLIC_URL ?? `http://localhost:${raw.PORT}`).replace(/\/+$/, ''),
   };
