@@ -2,7 +2,7 @@
 // language, marketing, avatar, notification preferences (signed in and by a mailed link), deletion.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../src/modules/accounts/password-hasher.ts';
-import { insertAccount, portalHeaders, testApp } from './helpers.ts';
+import { apiCall, insertAccount, testApp } from './helpers.ts';
 import type { TestApp } from './helpers.ts';
 
 const PASSWORD = 'Tq8#vLp2-Original';
@@ -19,16 +19,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, token?: string, payload?: unknown) =>
-  t.app.inject({
-    method,
-    url,
-    headers: portalHeaders({
-      accept: 'application/json',
-      ...(payload !== undefined ? { 'content-type': 'application/json' } : {}),
-      ...(token ? { 'x-hydra-access-token': token } : {}),
-    }),
-    ...(payload !== undefined ? { payload: payload as object } : {}),
-  });
+  apiCall(t.app, method, url, token, payload);
 const signIn = async (email: string, password = PASSWORD) =>
   (await call('POST', '/api/sessions/auth/password', undefined, { email, password })).json();
 const tokenOf = async (email: string) => (await signIn(email)).access_token as string;

@@ -101,6 +101,26 @@ export function portalHeaders(extra: Record<string, string> = {}): Record<string
   return { 'x-hydra-api-key': API_KEY, accept: 'application/x-ag-json', ...extra };
 }
 
+/** A call of the web app as JSON, signed in when given an access token. */
+export function apiCall(
+  app: App,
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  url: string,
+  token?: string,
+  payload?: unknown,
+) {
+  return app.inject({
+    method,
+    url,
+    headers: portalHeaders({
+      accept: 'application/json',
+      ...(payload !== undefined ? { 'content-type': 'application/json' } : {}),
+      ...(token ? { 'x-hydra-access-token': token } : {}),
+    }),
+    ...(payload !== undefined ? { payload: payload as object } : {}),
+  });
+}
+
 /** Inserts a completed account (for tests of calls that need one); answers its id. */
 export async function insertAccount(
   db: Database,

@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { hashPassword } from '../src/modules/accounts/password-hasher.ts';
 import { MFA_FAILURES } from '../src/modules/mfa/service.ts';
 import { totpCodeAt } from '../src/modules/mfa/totp.ts';
-import { insertAccount, portalHeaders, testApp } from './helpers.ts';
+import { apiCall, insertAccount, testApp } from './helpers.ts';
 import type { TestApp } from './helpers.ts';
 
 const PASSWORD = 'Tq8#vLp2-Original';
@@ -35,16 +35,7 @@ afterEach(() => {
 const nextStep = () => vi.setSystemTime(Date.now() + 30_000);
 
 const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, token?: string, payload?: unknown) =>
-  t.app.inject({
-    method,
-    url: `/api${url}`,
-    headers: portalHeaders({
-      accept: 'application/json',
-      ...(payload !== undefined ? { 'content-type': 'application/json' } : {}),
-      ...(token ? { 'x-hydra-access-token': token } : {}),
-    }),
-    ...(payload !== undefined ? { payload: payload as object } : {}),
-  });
+  apiCall(t.app, method, `/api${url}`, token, payload);
 const signIn = async (email: string) =>
   (await call('POST', '/sessions/auth/password', undefined, { email, password: PASSWORD })).json();
 const mails = async (to: string) => (await t.app.inject({ method: 'GET', url: `/dev/outbox?to=${to}` })).json();

@@ -3,7 +3,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../src/modules/accounts/password-hasher.ts';
-import { insertAccount, portalHeaders, testApp } from './helpers.ts';
+import { apiCall, insertAccount, testApp } from './helpers.ts';
 import type { TestApp } from './helpers.ts';
 
 const PASSWORD = 'Tq8#vLp2-Original';
@@ -20,16 +20,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const call = (method: 'GET' | 'POST', url: string, token?: string, payload?: unknown) =>
-  t.app.inject({
-    method,
-    url: `/api${url}`,
-    headers: portalHeaders({
-      accept: 'application/json',
-      ...(payload !== undefined ? { 'content-type': 'application/json' } : {}),
-      ...(token ? { 'x-hydra-access-token': token } : {}),
-    }),
-    ...(payload !== undefined ? { payload: payload as object } : {}),
-  });
+  apiCall(t.app, method, `/api${url}`, token, payload);
 const tokenOf = async (email: string) =>
   (await call('POST', '/sessions/auth/password', undefined, { email, password: PASSWORD })).json()
     .access_token as string;

@@ -67,6 +67,19 @@ export class Mailer {
     }
   }
 
+  /**
+   * A security notice to an account's address, when it has one. A notice that cannot be delivered
+   * (logged by send) does not undo the change it tells about.
+   */
+  async notify(
+    account: { email: string | null; locale: string },
+    template: TemplateName,
+    data: TemplateData = {},
+  ): Promise<void> {
+    if (!account.email) return;
+    await this.send({ to: account.email, locale: account.locale as LocaleTag, template, data }).catch(() => undefined);
+  }
+
   close(): Promise<void> {
     return this.#transport.close();
   }

@@ -10,8 +10,7 @@ import type { EmailCodes } from '../email-codes/service.ts';
 import { LINK_TTL_MINUTES, LinkTokens as LinkTokensService } from '../link-tokens/service.ts';
 import type { LinkTokens } from '../link-tokens/service.ts';
 import type { IssuedTokens, TokenService } from '../sessions/token-service.ts';
-import { hashPassword, verifyPassword } from './password-hasher.ts';
-import { assertPasswordAllowed } from './registration.ts';
+import { assertNewPassword, storeNewPassword } from './password-change.ts';
 import type { AccountRow, AccountsRepo } from './repo.ts';
 import { signInOf } from '../sessions/token-service.ts';
 
@@ -59,23 +58,10 @@ export class Recovery {
     if (found.status !== 'valid') throw new RequestError('invalid_recovery_token');
     const account = await this.#d.accounts.findById(found.accountId);
     if (!account) throw new RequestError('invalid_recovery_token');
-    assertPasswordAllowed(newPassword, account.username);
-    for (const earlier of await this.#d.accounts.recentPasswordHashes(account.id, account.passwordHash)) {
-      if (await verifyPassword(earlier, newPassword)) throw new RequestError('password_same');
-    }
+    await assertNewPassword(this.#d.accounts, account, newPassword);
     if (!(await this.#d.links.consume(found.id))) throw new RequestError('invalid_recovery_token');
-    await this.#d.accounts.setPassword(account.id, account.passwordHash, await hashPassword(newPassword));
+    await storeNewPassword(this.#d, account, newPassword);
     await this.#d.tokens.endAll(account.id);
-    if (account.email) {
-      await this.#d.mailer
-        .send({
-          to: account.email,
-          locale: account.locale as LocaleTag,
-          template: 'password_changed',
-          data: { date: new Date() },
-        })
-        .catch(() => undefined);
-    }
     if (!autoLogin) return null;
     const updated = (await this.#d.accounts.findById(account.id)) ?? account;
     return { tokens: await this.#d.tokens.start(signInOf(updated)), account: updated };

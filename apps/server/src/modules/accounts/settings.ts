@@ -2,15 +2,14 @@
 // email, password, country, date of birth, language, marketing and avatar. Each checks its rules
 // and answers the updated account row; security-relevant changes mail a notice.
 import { LOCALE_TAGS } from '@portal/contract/data/locales';
-import type { LocaleTag } from '@portal/contract/data/locales';
 import { RequestError } from '../../http/request-error.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import type { ResolvedSession } from '../sessions/service.ts';
 import type { TokenService } from '../sessions/token-service.ts';
 import { ageCategory, checkLocation } from './age-rules.ts';
 import type { AvatarsRepo } from './avatars.ts';
-import { hashPassword, verifyPassword } from './password-hasher.ts';
-import { assertPasswordAllowed } from './registration.ts';
+import { verifyPassword } from './password-hasher.ts';
+import { assertNewPassword, storeNewPassword } from './password-change.ts';
 import type { AccountRow, AccountsRepo } from './repo.ts';
 import type { Verification } from './verification.ts';
 
@@ -41,16 +40,7 @@ export class AccountSettings {
     const updated = await this.#d.accounts.update(account.id, { emailPending: email });
     if (!updated) throw new RequestError('auth_expired');
     await this.#d.verification.send(updated, client);
-    if (account.email) {
-      await this.#d.mailer
-        .send({
-          to: account.email,
-          locale: account.locale as LocaleTag,
-          template: 'email_changed',
-          data: { newEmail: email, date: new Date() },
-        })
-        .catch(() => undefined);
-    }
+    await this.#d.mailer.notify(account, 'email_changed', { newEmail: email, date: new Date() });
     return updated;
   }
 
@@ -68,20 +58,9 @@ export class AccountSettings {
       const matches = input.password !== undefined && (await verifyPassword(account.passwordHash, input.password));
       if (!matches) throw new RequestError('password_mismatch');
     }
-    assertPasswordAllowed(input.new_password, account.username);
-    for (const earlier of await this.#d.accounts.recentPasswordHashes(account.id, account.passwordHash)) {
-      if (await verifyPassword(earlier, input.new_password)) throw new RequestError('password_same');
-    }
-    await this.#d.accounts.setPassword(account.id, account.passwordHash, await hashPassword(input.new_password));
+    await assertNewPassword(this.#d.accounts, account, input.new_password);
+    await storeNewPassword(this.#d, account, input.new_password);
     if (input.sign_out_others) await this.#d.tokens.endAll(account.id, session);
-    await this.#d.mailer
-      .send({
-        to: account.email,
-        locale: account.locale as LocaleTag,
-        template: 'password_changed',
-        data: { date: new Date() },
-      })
-      .catch(() => undefined);
     return this.#reload(account);
   }
 

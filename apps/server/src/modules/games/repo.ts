@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm';
 import type { Orm } from '../../db/database.ts';
-import { games } from '../../db/schema.ts';
+import { games, oauthClients } from '../../db/schema.ts';
 
 export type GameRow = typeof games.$inferSelect;
+export type ClientRow = typeof oauthClients.$inferSelect;
 
 export class GamesRepo {
   readonly #orm: Orm;
@@ -12,6 +13,11 @@ export class GamesRepo {
 
   async find(slug: string): Promise<GameRow | undefined> {
     const [row] = await this.#orm.select().from(games).where(eq(games.slug, slug)).limit(1);
+    return row;
+  }
+
+  async findClient(clientId: string): Promise<ClientRow | undefined> {
+    const [row] = await this.#orm.select().from(oauthClients).where(eq(oauthClients.clientId, clientId)).limit(1);
     return row;
   }
 }

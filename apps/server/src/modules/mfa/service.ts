@@ -7,7 +7,6 @@
 //   code is refused with too_many_requests and the wait, right or wrong.
 // - Secrets and backup codes are sealed at rest (SecretBox); backup codes are checked by HMAC.
 import type { BackupCodes } from '@portal/contract/calls/accounts-mfa';
-import type { LocaleTag } from '@portal/contract/data/locales';
 import type { Deps } from '../../deps.ts';
 import { RequestError } from '../../http/request-error.ts';
 import type { Mailer } from '../../mail/mailer.ts';
@@ -149,12 +148,8 @@ export class Mfa {
     throw new RequestError('mfa_code_invalid', { body: { attempts_left: MFA_FAILURES - hit.count } });
   }
 
-  async #notify(account: AccountRow, template: TemplateName): Promise<void> {
-    if (!account.email) return;
-    // A notice that cannot be sent does not undo the change; the mailer logs the failure.
-    await this.#d.mailer
-      .send({ to: account.email, locale: account.locale as LocaleTag, template, data: { date: new Date() } })
-      .catch(() => undefined);
+  #notify(account: AccountRow, template: TemplateName): Promise<void> {
+    return this.#d.mailer.notify(account, template, { date: new Date() });
   }
 }
 

@@ -8,32 +8,26 @@
 // The code is redeemed at POST /sessions/auth/token (grant_type authorization_code, sessions/routes).
 import { verifyGameEntry } from '@portal/contract/calls/games';
 import { authorize, precheckAuthorize } from '@portal/contract/calls/sessions';
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../../deps.ts';
-import type { Orm } from '../../db/database.ts';
-import { oauthClients } from '../../db/schema.ts';
 import { registerCall } from '../../http/register-call.ts';
 import { RequestError } from '../../http/request-error.ts';
 import { ADULT_AGE, ageOn } from '../accounts/age-rules.ts';
 import { AccountsRepo } from '../accounts/repo.ts';
 import { signedInAccount } from '../accounts/signed-in.ts';
 import { GamesRepo } from '../games/repo.ts';
-import type { GameRow } from '../games/repo.ts';
+import type { ClientRow, GameRow } from '../games/repo.ts';
 import { toGameConfig } from '../games/service.ts';
 import { AuthorizationCodes } from './authorization-codes.ts';
 import { redirectUriAllowed } from './redirect-uri.ts';
 
-type ClientRow = typeof oauthClients.$inferSelect;
-
 /** The client and its game, when the client exists and may use the redirect URI. */
 export async function checkedClient(
-  orm: Orm,
   games: GamesRepo,
   clientId: string,
   redirectUri: string,
 ): Promise<{ client: ClientRow; game: GameRow }> {
-  const [client] = await orm.select().from(oauthClients).where(eq(oauthClients.clientId, clientId)).limit(1);
+  const client = await games.findClient(clientId);
   const game = client ? await games.find(client.gameSlug) : undefined;
   if (!client || !game) throw new RequestError('invalid_client_id');
   if (!redirectUriAllowed(client.redirectUris, redirectUri)) throw new RequestError('invalid_redirect_uri');
@@ -51,9 +45,7 @@ export function registerOAuth(app: FastifyInstance, deps: Deps) {
     const game = await games.find(query.entry);
     if (!game) throw new RequestError('invalid_entry_slug');
     if (query.client_id !== undefined || query.redirect_uri !== undefined) {
-      const [client] = query.client_id
-        ? await orm.select().from(oauthClients).where(eq(oauthClients.clientId, query.client_id)).limit(1)
-        : [];
+      const client = query.client_id ? await games.findClient(query.client_id) : undefined;
       const fits =
         client?.gameSlug === game.slug &&
         (query.redirect_uri === undefined || redirectUriAllowed(client.redirectUris, query.redirect_uri));
@@ -63,12 +55,12 @@ export function registerOAuth(app: FastifyInstance, deps: Deps) {
   });
 
   registerCall(app, precheckAuthorize, async ({ query }) => {
-    const { game } = await checkedClient(orm, games, query.client_id, query.redirect_uri);
+    const { game } = await checkedClient(games, query.client_id, query.redirect_uri);
     return { game: toGameConfig(game) };
   });
 
   registerCall(app, authorize, async ({ body, request }) => {
-    const { client, game } = await checkedClient(orm, games, body.client_id, body.redirect_uri);
+    const { client, game } = await checkedClient(games, body.client_id, body.redirect_uri);
     const account = await signedInAccount(accounts, request);
     if (account.registrationFlagged && !game.flaggedAccountOauthEnabled)
       throw new RequestError('email_verification_required');

@@ -56,19 +56,34 @@ export function CheckboxField({
   );
 }
 
-/** The field for a 6-digit code from an email (sign-in, registration, verification). */
-export function CodeField({ value, onChange }: { value: string; onChange: (code: string) => void }) {
+/**
+ * The field for a 6-digit code: from an email (sign-in, registration, verification) by default, or
+ * from an authenticator app with its own label and hint (digits only).
+ */
+export function CodeField({
+  value,
+  onChange,
+  label,
+  hint,
+  digitsOnly = false,
+}: {
+  value: string;
+  onChange: (code: string) => void;
+  label?: string;
+  hint?: string;
+  digitsOnly?: boolean;
+}) {
   const { t } = useTranslation();
   return (
     <TextField
-      label={t('form.code')}
-      hint={t('form.codeHint')}
+      label={label ?? t('form.code')}
+      hint={hint ?? t('form.codeHint')}
       inputMode="numeric"
       autoComplete="one-time-code"
       maxLength={6}
       required
       value={value}
-      onChange={(e) => onChange(e.target.value.replace(/\s/g, ''))}
+      onChange={(e) => onChange(e.target.value.replace(digitsOnly ? /\D/g : /\s/g, ''))}
     />
   );
 }

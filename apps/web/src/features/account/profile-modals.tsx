@@ -25,6 +25,7 @@ import { Spinner } from '../../components/ui/spinner.tsx';
 import { datePlaceholder, formatCalendarDate, parseCalendarDate } from '../../lib/dates.ts';
 import { useTranslation } from '../../lib/i18n/messages.ts';
 import { useSubmit } from '../../lib/use-submit.ts';
+import { hasDisplayNameCharacters } from '../../lib/display-name.ts';
 import { ApiError } from '../../lib/api/api-error.ts';
 
 interface ModalProps {
@@ -88,8 +89,7 @@ export function DisplayNameModal({ account, onClose }: ModalProps) {
   const [name, setName] = useState(account.username ?? '');
   const [error, setError] = useState<string | null>(null);
   const submit = useSubmit(async () => {
-    // The characters rule of spec 000 §5, as on the registration display-name page.
-    const valid = /^[\p{L}\p{Nd}]+$/u.test(name.trim());
+    const valid = hasDisplayNameCharacters(name.trim());
     setError(valid ? null : t('form.usernameCharacters'));
     if (!valid) return;
     try {

@@ -16,15 +16,12 @@ import { useSubmit } from '../../lib/use-submit.ts';
 export function AuthenticatorCodeField({ value, onChange }: { value: string; onChange: (code: string) => void }) {
   const { t } = useTranslation();
   return (
-    <TextField
+    <CodeField
       label={t('twoFactor.codeLabel')}
       hint={t('twoFactor.codeHint')}
-      inputMode="numeric"
-      autoComplete="one-time-code"
-      maxLength={6}
-      required
+      digitsOnly
       value={value}
-      onChange={(e) => onChange(e.target.value.replace(/\D/g, ''))}
+      onChange={onChange}
     />
   );
 }

@@ -9,6 +9,7 @@ import { FormError } from '../../components/ui/form-error.tsx';
 import { Page } from '../../components/ui/page.tsx';
 import { useTranslation } from '../../lib/i18n/messages.ts';
 import { useSubmit } from '../../lib/use-submit.ts';
+import { hasDisplayNameCharacters } from '../../lib/display-name.ts';
 
 export function DisplayName() {
   const { t } = useTranslation();
@@ -24,7 +25,7 @@ export function DisplayName() {
     setName((await services.api.call(generateUsername)).username);
   });
   const submit = useSubmit(async () => {
-    if (!/^[\p{L}\p{Nd}]+$/u.test(name)) return setFieldError(t('form.usernameCharacters'));
+    if (!hasDisplayNameCharacters(name)) return setFieldError(t('form.usernameCharacters'));
     setFieldError(null);
     if (name !== current)
       services.session.setAccount(await services.api.call(updateUsername, { body: { username: name } }));

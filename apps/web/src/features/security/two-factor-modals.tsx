@@ -181,11 +181,9 @@ export function BackupCodesModal({ mode, onClose }: { mode: 'view' | 'new'; onCl
   const [code, setCode] = useState('');
   const [codes, setCodes] = useState<BackupCodes | null>(null);
   const submit = useSubmit(async () => {
-    setCodes(
-      mode === 'view'
-        ? await services.api.call(getBackupCodes, { query: { code } })
-        : await services.api.call(regenerateBackupCodes, { body: { code } }),
-    );
+    if (mode === 'view') return setCodes(await services.api.call(getBackupCodes, { query: { code } }));
+    setCodes(await services.api.call(regenerateBackupCodes, { body: { code } }));
+    // The account's count and date of the backup codes changed.
     await refresh();
   });
   const title = mode === 'view' ? t('security.codesViewTitle') : t('security.codesNewTitle');
@@ -207,12 +205,10 @@ export function BackupCodesModal({ mode, onClose }: { mode: 'view' | 'new'; onCl
 export function DisconnectMfaModal({ onClose, onDone }: { onClose: () => void; onDone: () => void }) {
   const { t } = useTranslation();
   const services = useServices();
-  const refresh = useRefreshAccount();
   const [code, setCode] = useState('');
   const submit = useSubmit(async () => {
     await services.api.call(verifySession, { body: { code_type: 'mfa_code', code } });
     services.session.setAccount(await services.api.call(removeMfa));
-    await refresh();
     onDone();
     onClose();
   });
