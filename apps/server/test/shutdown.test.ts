@@ -18,16 +18,21 @@ function get(port: number, path: string, headers: Record<string, string>): Promi
 describe('graceful shutdown', () => {
   it('finishes a request that is in flight when close() starts, then refuses connections', async () => {
     const t = await testApp({}, { seed: false });
-    // Hold every query for a moment so the request is surely in flight when the stop begins.
+    // Hold every query for a moment so the request is surely in flight when the stop begins, and
+    // start the stop only once the request has reached the database (a fixed wait is not enough
+    // on a loaded machine: a request that arrives after close() starts is refused with 503).
     const originalQuery = t.deps.db.query.bind(t.deps.db);
+    let reached: () => void = () => undefined;
+    const reachedDatabase = new Promise<void>((resolve) => (reached = resolve));
     t.deps.db.query = async (...args) => {
+      reached();
       await new Promise((r) => setTimeout(r, 300));
       return originalQuery(...args);
     };
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = t.app.server.address() as AddressInfo;
     const inFlight = get(port, '/readyz', portalHeaders());
-    await new Promise((r) => setTimeout(r, 50));
+    await reachedDatabase;
     const closing = t.app.close();
     expect(await inFlight).toBe(200);
     await closing;
