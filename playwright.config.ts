@@ -58,6 +58,8 @@ export default defineConfig({
       SIGN_IN_PER_MINUTE: '1000',
       SOFT_LOCK_THRESHOLD: '3',
       PUBLIC_URL: `http://127.0.0.1:${port}`,
+      // Devices in the tests (examples/game-cli) poll every second instead of every five.
+      DEVICE_POLL_INTERVAL_SECONDS: '1',
     },
   },
 });

@@ -28,7 +28,7 @@ if (major < 22) {
   child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
 } else {
   process.env.PATH = `${dirname(process.execPath)}:${process.env.PATH ?? ''}`;
-  const tasks = { start, test, check, build, ci, admin, install: ensureInstalled };
+  const tasks = { start, test, check, build, ci, admin, game, install: ensureInstalled };
   const run = tasks[task];
   if (!run) {
     console.error(`[run] unknown task "${task}"; known: ${Object.keys(tasks).join(', ')}`);
@@ -86,10 +86,20 @@ function admin(args) {
   process.exit(result.status ?? 1);
 }
 
+/** The example game (examples/game-cli), with the arguments after `--`; it needs no install. */
+function game(args) {
+  const result = spawnSync(process.execPath, ['examples/game-cli/game-cli.ts', ...args], {
+    stdio: 'inherit',
+    cwd: root,
+  });
+  process.exit(result.status ?? 1);
+}
+
 function check() {
   ensureInstalled();
   sh('npx', ['eslint', '.', '--max-warnings=0']);
-  for (const project of ['packages/contract', 'apps/server', 'apps/web']) sh('npx', ['tsc', '-p', project]);
+  for (const project of ['packages/contract', 'apps/server', 'apps/web', 'examples/game-cli'])
+    sh('npx', ['tsc', '-p', project]);
   sh('npx', ['prettier', '--check', '.', '--log-level', 'warn']);
 }
 

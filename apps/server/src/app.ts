@@ -26,10 +26,13 @@ import { registerAccounts } from './modules/accounts/routes.ts';
 import { registerAccountSettings } from './modules/accounts/settings-routes.ts';
 import { registerAnalyticsDevRoutes } from './modules/analytics/dev-routes.ts';
 import { registerAnalytics } from './modules/analytics/routes.ts';
+import { registerGameProgress } from './modules/games/progress-routes.ts';
 import { registerGames } from './modules/games/routes.ts';
 import { registerSessions } from './modules/sessions/routes.ts';
 import { registerMfa } from './modules/mfa/routes.ts';
 import { registerOAuth } from './modules/oauth/routes.ts';
+import { registerDevice } from './modules/device/routes.ts';
+import { registerStandardOAuth } from './modules/oauth/standard-routes.ts';
 import { registerSettings } from './modules/settings/routes.ts';
 import { registerHttpRateLimit } from './rate-limit/http-rate-limit.ts';
 
@@ -98,6 +101,7 @@ export async function buildApp(config: Config, deps?: Deps): Promise<App> {
     async (api) => {
       registerSettings(api, resolved);
       registerGames(api, resolved);
+      registerGameProgress(api, resolved);
       registerAccounts(api, resolved);
       registerRegistration(api, resolved);
       registerRecovery(api, resolved);
@@ -107,10 +111,12 @@ export async function buildApp(config: Config, deps?: Deps): Promise<App> {
       registerMfa(api, resolved);
       registerAccountSettings(api, resolved);
       registerOAuth(api, resolved);
+      registerDevice(api, resolved);
     },
     { prefix: '/api' },
   );
   await registerOpenApi(app, implementedCalls, BUILD_VERSION);
+  registerStandardOAuth(app, resolved);
 
   if (!config.production) {
     registerAnalyticsDevRoutes(app, resolved.db.orm);

@@ -65,6 +65,11 @@ export const configSchema = z.object({
   CAPTCHA_SECRET: z.string().optional(),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(10_000),
   MFA_SECRET_KEY: z.string().min(32).default('dev-only-mfa-secret-key-change-me-000000'),
+  DEVICE_CODE_TTL_SECONDS: z.coerce.number().int().min(60).max(1800).default(600),
+  DEVICE_POLL_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(60).default(5),
+  DEVICE_GUESSES_PER_MINUTE: z.coerce.number().int().min(1).default(300),
+  ID_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(3600),
+  SIGNING_KEY_ROTATION_DAYS: z.coerce.number().int().min(1).max(365).default(30),
 });
 
 export type RawConfig = z.output<typeof configSchema>;

@@ -108,10 +108,12 @@ export function apiCall(
   url: string,
   token?: string,
   payload?: unknown,
+  options: { remoteAddress?: string } = {},
 ) {
   return app.inject({
     method,
     url,
+    ...options,
     headers: portalHeaders({
       accept: 'application/json',
       ...(payload !== undefined ? { 'content-type': 'application/json' } : {}),

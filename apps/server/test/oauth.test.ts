@@ -67,6 +67,7 @@ describe('checking a game entry and its client', () => {
       'https://evil.example.com/callback',
       `${REDIRECT}/`,
       `${REDIRECT}?x=1`,
+      'http://127.0.0.1/Callback',
       'http://localhost/callback',
     ]) {
       const refused = await precheck(CLIENT, uri);
@@ -137,11 +138,20 @@ describe('the authorization code', () => {
       code: 'oauth_code_challenge_failed',
       hydraErrorCode: 1101,
     });
-    c = await issue();
-    expect((await redeem(c.code, c.verifier, { redirect_uri: 'http://127.0.0.1:9/callback' })).json()).toMatchObject({
-      code: 'redirect_uri_mismatch',
-      hydraErrorCode: 1100,
-    });
+    // Exactly the URI the code was issued for: no other port, trailing slash, case or query.
+    for (const other of [
+      'http://127.0.0.1:9/callback',
+      'http://127.0.0.1/callback/',
+      'http://127.0.0.1/Callback',
+      'HTTP://127.0.0.1/callback',
+      'http://127.0.0.1/callback?x=1',
+    ]) {
+      c = await issue();
+      expect((await redeem(c.code, c.verifier, { redirect_uri: other })).json(), other).toMatchObject({
+        code: 'redirect_uri_mismatch',
+        hydraErrorCode: 1100,
+      });
+    }
     c = await issue();
     expect((await redeem(c.code, c.verifier, { client_id: 'another-client' })).json().body).toMatchObject({
       reason: 'client_mismatch',

@@ -141,10 +141,10 @@ describe('refresh tokens', () => {
       method: 'POST',
       url: '/api/sessions/auth/token',
       headers: portalHeaders({ 'content-type': 'application/json' }),
-      payload: { grant_type: 'device_code', code: 'ABCD-EFGH-J' },
+      payload: { grant_type: 'device_code', code: 'dc_unknown' },
     });
     expect(res.statusCode).toBe(400);
-    expect(res.json().body).toMatchObject({ reason: 'unsupported_grant_type' });
+    expect(res.json().body).toMatchObject({ error: 'invalid_grant', reason: 'unknown_device_code' });
     const stored = await t.deps.db.query<{ token_hash: string }>('SELECT token_hash FROM refresh_tokens');
     expect(stored.every((r) => /^[0-9a-f]{64}$/.test(r.token_hash))).toBe(true);
   });

@@ -112,3 +112,19 @@ export async function signInWithPassword(page: Page, email: string, password: st
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
 }
+
+/** Headers of a JSON call to the API with the web app's key (as a game or a test would call it). */
+export async function apiHeaders(request: APIRequestContext, accessToken?: string) {
+  const { apiKey } = await (await request.get('/config.json')).json();
+  return {
+    'x-hydra-api-key': apiKey as string,
+    'content-type': 'application/json',
+    ...(accessToken ? { 'x-hydra-access-token': accessToken } : {}),
+  };
+}
+
+/** Switches the page to another language with the header's picker (no reload: the flow state stays). */
+export async function switchLanguage(page: Page, tag: string) {
+  await page.locator('.language-picker select').selectOption(tag);
+  await expect(page.locator('html')).toHaveAttribute('lang', tag);
+}

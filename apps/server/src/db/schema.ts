@@ -270,6 +270,49 @@ export const consents = pgTable(
   (t) => [primaryKey({ columns: [t.accountId, t.type, t.version] })],
 );
 
+export const deviceAuthorizations = pgTable(
+  'device_authorizations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    deviceCodeHash: text('device_code_hash').notNull().unique(),
+    userCodeHash: text('user_code_hash').notNull().unique(),
+    clientId: text('client_id')
+      .notNull()
+      .references(() => oauthClients.clientId, { onDelete: 'cascade' }),
+    deviceName: text('device_name'),
+    userFlow: text('user_flow').notNull().default('default'),
+    userFlowOptions: jsonb('user_flow_options').$type<{ is_required: boolean }>(),
+    registrationDefaults: jsonb('registration_defaults').$type<{
+      dob?: string | null;
+      age?: number | null;
+      location?: string | null;
+    }>(),
+    authType: text('auth_type', { enum: ['device', 'passwordless'] })
+      .notNull()
+      .default('device'),
+    scope: text('scope'),
+    expiresAt: timestamptz('expires_at').notNull(),
+    intervalSeconds: integer('interval_seconds').notNull(),
+    lastPolledAt: timestamptz('last_polled_at'),
+    accountId: uuid('account_id').references(() => accounts.id, { onDelete: 'cascade' }),
+    authorizedAt: timestamptz('authorized_at'),
+    error: text('error'),
+    redeemedAt: timestamptz('redeemed_at'),
+    familyId: uuid('family_id'),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('device_authorizations_expires_at_idx').on(t.expiresAt)],
+);
+
+export const signingKeys = pgTable('signing_keys', {
+  kid: text('kid').primaryKey(),
+  alg: text('alg').notNull(),
+  publicJwk: jsonb('public_jwk').$type<Record<string, unknown>>().notNull(),
+  privateJwkSealed: text('private_jwk_sealed').notNull(),
+  createdAt: timestamptz('created_at').notNull().defaultNow(),
+  retiredAt: timestamptz('retired_at'),
+});
+
 export const authorizationCodes = pgTable(
   'authorization_codes',
   {
@@ -283,12 +326,33 @@ export const authorizationCodes = pgTable(
       .references(() => oauthClients.clientId, { onDelete: 'cascade' }),
     redirectUri: text('redirect_uri').notNull(),
     codeChallenge: text('code_challenge').notNull(),
+    scope: text('scope'),
+    nonce: text('nonce'),
     expiresAt: timestamptz('expires_at').notNull(),
     usedAt: timestamptz('used_at'),
     familyId: uuid('family_id'),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
   },
   (t) => [index('authorization_codes_expires_at_idx').on(t.expiresAt)],
+);
+
+/** A player's progress in a game, recorded by the game (migration 0014). */
+export const gameProgress = pgTable(
+  'game_progress',
+  {
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    gameSlug: text('game_slug').notNull(),
+    lastSeenPlatform: text('last_seen_platform'),
+    allPlatforms: text('all_platforms').array().notNull().default([]),
+    gameDetails: jsonb('game_details').$type<Record<string, string | number | boolean>>().notNull().default({}),
+    lastGameLogin: timestamptz('last_game_login'),
+    lastAccessed: timestamptz('last_accessed'),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.accountId, t.gameSlug] })],
 );
 
 export const schema = {
@@ -312,5 +376,8 @@ export const schema = {
   linkTokens,
   legalDocuments,
   consents,
+  gameProgress,
   authorizationCodes,
+  deviceAuthorizations,
+  signingKeys,
 };

@@ -50,12 +50,18 @@ export function readContext(request: FastifyRequest): RequestContext {
       campaign: header(request, 'x-hydra-utm-campaign'),
     },
     gameReferrer: header(request, 'x-hydra-game-referrer'),
-    accessToken: header(request, 'x-hydra-access-token', 512),
+    // Games' OAuth libraries send the standard Authorization: Bearer header instead.
+    accessToken: header(request, 'x-hydra-access-token', 512) ?? bearerToken(request.headers.authorization),
     session: null,
     apiClient: null,
     agJson: wantsAgJson(request.headers.accept),
     expandLocalizations: typeof expandText !== 'string' || !['false', 'False', '0'].includes(expandText),
   };
+}
+
+function bearerToken(authorization: string | undefined): string | null {
+  const match = authorization && authorization.length <= 512 ? /^Bearer ([A-Za-z0-9_-]+)$/.exec(authorization) : null;
+  return match?.[1] ?? null;
 }
 
 export function wantsAgJson(accept: string | undefined): boolean {

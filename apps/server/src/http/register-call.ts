@@ -21,6 +21,11 @@ export interface CallRouteOptions {
   allowMfaPending?: boolean;
   /** Per-route rate limit (requests per minute per client address). */
   rateLimit?: { max: number; timeWindow?: number };
+  /**
+   * Access tokens a game got (OAuth code or device flow; `session.clientId` set) work only on the
+   * calls that say so: `allowed` takes them beside the web app's, `required` takes only them.
+   */
+  gameToken?: 'allowed' | 'required';
 }
 
 /** Ids of the calls this server implements, for the OpenAPI document. */
@@ -56,6 +61,10 @@ async function attachSession(app: FastifyInstance, call: Call, request: FastifyR
   }
   if (session.mfaPending && !options.allowMfaPending) {
     throw new RequestError('unauthorized', { body: { mfa_required: true } });
+  }
+  const gameSession = session.clientId !== null;
+  if (gameSession ? options.gameToken === undefined : options.gameToken === 'required') {
+    throw new RequestError('unauthorized', { body: { reason: gameSession ? 'game_token' : 'game_token_required' } });
   }
   request.ctx.session = session;
 }

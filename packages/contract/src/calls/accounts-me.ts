@@ -13,8 +13,8 @@ import {
   territoryCode,
   username,
 } from './entities.ts';
-import { gameSlug } from './games.ts';
-import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, calendarDate, email, emailCode, queryList } from './wire.ts';
+import { gamePlatformKey, gameSlug } from './games.ts';
+import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, calendarDate, email, emailCode } from './wire.ts';
 
 export const getMe = defineCall({
   id: 'accounts.me',
@@ -212,6 +212,9 @@ export const deleteAccount = defineCall({
   body: z.object({ code: emailCode() }),
 });
 
+/** Most games one GET /accounts/me/game_progress may name. */
+export const GAME_SLUGS_MAX = 50;
+
 export const getGameProgress = defineCall({
   id: 'accounts.gameProgress',
   area: 'accounts',
@@ -219,9 +222,56 @@ export const getGameProgress = defineCall({
   path: '/accounts/me/game_progress',
   auth: 'token',
   summary: 'Progress of the account in the given games (all played games when game_slugs is empty).',
-  query: z.object({ game_slugs: queryList(gameSlug) }),
+  // game_slugs=a,b or game_slugs=a&game_slugs=b; empty or absent: every game the account has played
+  query: z.object({
+    game_slugs: z.preprocess(
+      (v) =>
+        v === undefined
+          ? []
+          : [v]
+              .flat()
+              .flatMap((s) => String(s).split(','))
+              .filter((s) => s !== ''),
+      z.array(gameSlug).max(GAME_SLUGS_MAX),
+    ),
+  }),
   // payload not shown in the spec: chosen {game_progress}
   response: z.object({ game_progress: z.array(gameProgress) }),
+});
+
+/** Limits of what a game may keep in game_details: keys, and the length of a key and a text value. */
+export const GAME_DETAILS_MAX_KEYS = 50;
+export const GAME_DETAIL_KEY_MAX_LENGTH = 64;
+export const GAME_DETAIL_TEXT_MAX_LENGTH = 200;
+
+/** A game_details key: a letter, then letters, digits, `_`, `-` or `.` (shown humanised on the page). */
+const gameDetailKey = z.string().regex(new RegExp(`^[A-Za-z][A-Za-z0-9_.-]{0,${GAME_DETAIL_KEY_MAX_LENGTH - 1}}$`), {
+  error: 'A detail key is a letter followed by letters, digits, _, - or .',
+});
+
+export const recordGameProgress = defineCall({
+  id: 'accounts.recordGameProgress',
+  area: 'accounts',
+  method: 'PUT',
+  path: '/accounts/me/game_progress/{game}',
+  auth: 'token',
+  summary: "A game records the player's progress in itself (a game's own access token only).",
+  // not in the spec's call list: how a game's progress gets in (docs/ARCHITECTURE.md "Game progress")
+  params: z.object({ game: gameSlug }),
+  body: z.object({
+    /** Where the player is playing now; added to all_platforms. */
+    platform: gamePlatformKey,
+    /** Merged into game_details; a null value removes its key. */
+    details: z
+      .record(gameDetailKey, z.union([z.string().max(GAME_DETAIL_TEXT_MAX_LENGTH), z.number(), z.boolean(), z.null()]))
+      .refine((d) => Object.keys(d).length <= GAME_DETAILS_MAX_KEYS, {
+        error: `At most ${GAME_DETAILS_MAX_KEYS} details`,
+      })
+      .optional(),
+    /** The player signed in to the game just now: sets last_game_login. */
+    logged_in: z.boolean().optional(),
+  }),
+  response: gameProgress,
 });
 
 export const updateEmailPreferences = defineCall({
@@ -253,5 +303,6 @@ export const accountsMe = {
   sendDeleteVerificationEmail,
   deleteAccount,
   getGameProgress,
+  recordGameProgress,
   updateEmailPreferences,
 };

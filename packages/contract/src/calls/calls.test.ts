@@ -110,9 +110,16 @@ const SPEC_CALLS = [
 
 /**
  * Calls the product needs beyond the spec's list: the account page edits country and date of birth
- * (spec 000 §2 "Account settings"), for which the spec names no call (ADR 009).
+ * (spec 000 §2 "Account settings"), for which the spec names no call (ADR 009); games record the
+ * progress that GET /accounts/me/game_progress answers.
  */
-const EXTRA_CALLS: string[] = ['PUT /accounts/me/country', 'PUT /accounts/me/date_of_birth'];
+const EXTRA_CALLS: string[] = [
+  'PUT /accounts/me/country',
+  'PUT /accounts/me/date_of_birth',
+  'PUT /accounts/me/game_progress/{game}',
+  // A game starts a device authorization (RFC 8628 §3.1; the spec lists only the browser's calls).
+  'POST /sessions/device',
+];
 
 const key = (c: { method: string; path: string }) => `${c.method} ${c.path}`;
 const UUID = '6f1c1a52-3f0e-4b55-9a53-1f6f1b6c2d11';
@@ -141,8 +148,8 @@ describe('the call catalogue', () => {
     for (const [area, group] of Object.entries(calls)) {
       for (const c of Object.values(group)) expect(c.area, c.id).toBe(area);
     }
-    expect(Object.keys(calls.accounts)).toHaveLength(50);
-    expect(Object.keys(calls.sessions)).toHaveLength(13);
+    expect(Object.keys(calls.accounts)).toHaveLength(51);
+    expect(Object.keys(calls.sessions)).toHaveLength(14);
     expect(Object.keys(calls.betas)).toHaveLength(12);
     expect(Object.keys(calls.friends)).toHaveLength(8);
     expect(Object.keys(calls.social)).toHaveLength(3);
@@ -222,14 +229,18 @@ describe('sessions', () => {
     expect(sessions.authorize.body.safeParse({ ...ok, redirect_uri: 'mygame://auth' }).success).toBe(true);
   });
 
-  it('reads device codes of 9 characters, hyphens ignored', () => {
-    expect(deviceUserCode.parse('abcd-efgh-j')).toBe('ABCDEFGHJ');
-    expect(sessions.getDeviceAuthorization.params.parse({ userCode: 'ABCDEFGHJ' })).toEqual({ userCode: 'ABCDEFGHJ' });
-    const short = deviceUserCode.safeParse('ABCD-EFGH');
+  it('reads device codes of 9 letters of the device-code alphabet, hyphens ignored', () => {
+    expect(deviceUserCode.parse('bcdf-ghjk-l')).toBe('BCDFGHJKL');
+    expect(sessions.getDeviceAuthorization.params.parse({ userCode: 'BCDFGHJKL' })).toEqual({ userCode: 'BCDFGHJKL' });
+    const short = deviceUserCode.safeParse('BCDF-GHJK');
     expect(short.error?.issues[0]?.message).toBe('Invalid device code - Lower than 9 digits');
-    const long = deviceUserCode.safeParse('ABCDEFGHJK');
+    const long = deviceUserCode.safeParse('BCDFGHJKLM');
     expect(long.error?.issues[0]?.message).toBe('Invalid device code - Greater than 9 digits');
-    expect(deviceUserCode.safeParse('ABCD EFGHJ').success).toBe(false);
+    expect(deviceUserCode.safeParse('BCDF GHJKL').success).toBe(false);
+    // Vowels and digits never appear in a code: refused before any lookup.
+    for (const typed of ['ABCDFGHJK', 'BCDFGHJK1']) {
+      expect(deviceUserCode.safeParse(typed).error?.issues[0]?.message).toBe('That device code is not valid.');
+    }
   });
 
   it('signs in with a platform from one payload kind, not a made-up platform', () => {

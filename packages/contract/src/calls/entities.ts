@@ -1,5 +1,6 @@
 // Entities and field schemas shared by the calls of several areas (spec 001 §3, spec 000 §3 and §5).
 import { z } from 'zod';
+import { DEVICE_CODE_ALPHABET, DEVICE_CODE_LENGTH } from '../data/constants.ts';
 import { PLATFORM_IDS } from '../data/platform-ids.ts';
 import { gameConfig, gamePlatformKey, gameSlug } from './games.ts';
 import { calendarDate, datetime, email, localized, queryInt } from './wire.ts';
@@ -35,7 +36,10 @@ export const linkToken = z
 /** Opaque token issued by this service (access, refresh). */
 export const opaqueToken = z.string().min(1).max(4096);
 
-/** Device code as typed by the user: 9 letters or digits once hyphens are removed; read upper-case, no hyphens. */
+/**
+ * Device code as typed by the user: 9 letters of the device-code alphabet once hyphens are removed;
+ * read upper-case, no hyphens.
+ */
 export const deviceUserCode = z
   .string()
   .trim()
@@ -45,8 +49,9 @@ export const deviceUserCode = z
   .pipe(
     z
       .string()
-      .min(9, { error: 'Invalid device code - Lower than 9 digits' })
-      .max(9, { error: 'Invalid device code - Greater than 9 digits' }),
+      .min(DEVICE_CODE_LENGTH, { error: 'Invalid device code - Lower than 9 digits' })
+      .max(DEVICE_CODE_LENGTH, { error: 'Invalid device code - Greater than 9 digits' })
+      .regex(new RegExp(`^[${DEVICE_CODE_ALPHABET}]*$`), { error: 'That device code is not valid.' }),
   );
 
 export const speedBand = z.enum(['under_25', '25_50', '50_100', '100_200', '200_1000']);

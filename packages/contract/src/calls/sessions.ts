@@ -13,6 +13,7 @@ import {
   password,
   platformId,
   tokenAnswer,
+  userFlow,
 } from './entities.ts';
 import { gameConfig } from './games.ts';
 import { datetime, email, emailCode } from './wire.ts';
@@ -105,6 +106,39 @@ export const signOut = defineCall({
   summary: 'Signs out: revokes the access token and its refresh token.',
 });
 
+/** What a game sends to start a device authorization (RFC 8628 §3.1, with the spec's fields). */
+export const deviceStart = z.object({
+  client_id: clientId,
+  /** Shown to the player so they know which device they approve, e.g. "Living-room PS5". */
+  device_name: z.string().trim().min(1).max(100).optional(),
+  user_flow: userFlow.default('default'),
+  user_flow_options: z.object({ is_required: z.boolean() }).optional(),
+  registration_defaults: deviceAuthorization.shape.registration_defaults.unwrap().partial().optional(),
+  auth_type: z.enum(['device', 'passwordless']).default('device'),
+});
+
+/** The device's answer (RFC 8628 §3.2): it shows user_code and verification_uri, polls with device_code. */
+export const deviceStarted = z.object({
+  device_code: z.string(),
+  user_code: z.string(),
+  verification_uri: z.string(),
+  verification_uri_complete: z.string(),
+  expires_in: z.number().int().min(1),
+  interval: z.number().int().min(1),
+});
+
+export const startDeviceAuthorization = defineCall({
+  id: 'sessions.deviceStart',
+  area: 'sessions',
+  method: 'POST',
+  path: '/sessions/device',
+  auth: 'public',
+  summary: 'A game starts a device authorization: a user code for the player, a device code to poll with.',
+  // payload not shown in the spec: the RFC 8628 device authorization request and answer
+  body: deviceStart,
+  response: deviceStarted,
+});
+
 export const getDeviceAuthorization = defineCall({
   id: 'sessions.device',
   area: 'sessions',
@@ -163,6 +197,9 @@ export const authorize = defineCall({
     response_type: z.literal('code'),
     code_method: z.literal('S256'),
     state: z.string().max(1000).optional(),
+    /** OpenID Connect (from /oauth2/authorize): the scope asked for and the nonce for the ID token. */
+    scope: z.string().max(500).optional(),
+    nonce: z.string().max(500).optional(),
   }),
   response: z.object({ auth_code: z.string(), redirect_uri: redirectUri, state: z.string().optional() }),
 });
@@ -174,6 +211,7 @@ export const sessions = {
   sendSignInEmail,
   getCurrentSession,
   signOut,
+  startDeviceAuthorization,
   getDeviceAuthorization,
   authorizeDevice,
   reportDeviceError,

@@ -10,6 +10,9 @@ export const REQUEST_TIMEOUT_MS = 30_000;
 /** Length of a device code, in characters. */
 export const DEVICE_CODE_LENGTH = 9;
 
+/** The letters of device user codes: consonants only, so no words and no 0/O or 1/I (RFC 8628 §6.1). */
+export const DEVICE_CODE_ALPHABET = 'BCDFGHJKLMNPQRSTVWXZ';
+
 /** Minimum password length, in characters. */
 export const PASSWORD_MIN_LENGTH = 8;
 

@@ -118,6 +118,8 @@ export const ERRORS = {
   missing_code_challenge: { code: 1111, status: 400 },
   entry_slug_missing: { code: 1112, status: 400 },
   unknown_error: { code: 1113, status: 500, key: 'error.generic' },
+  device_flow_unavailable: { code: 1114, status: 400 },
+  game_token_mismatch: { code: 1116, status: 403 },
 
   // Friends and blocking.
   friend_invitation_access_invalid: { code: 1120, status: 403 },

@@ -105,9 +105,12 @@ export const ENGLISH_MESSAGES = {
   invalid_redirect_uri: 'The return address of this game is not valid.',
   missing_client_id: 'The game did not say who it is.',
   missing_redirect_uri: 'The game did not give a return address.',
+  device_flow_unavailable:
+    'Signing in this device without a password is not available yet. Please choose another way to sign in on your device.',
   missing_code_challenge: 'The game did not send its sign-in check.',
   entry_slug_missing: 'Entry slug parameter is missing',
   unknown_error: 'Something went wrong. Please try again.',
+  game_token_mismatch: 'This sign-in belongs to another game: a game can only record its own progress.',
 
   // Friends and blocking.
   friend_invitation_access_invalid: 'That friend request is not yours.',

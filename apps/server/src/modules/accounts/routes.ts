@@ -35,10 +35,16 @@ export function registerAccounts(app: FastifyInstance, deps: Deps) {
     }
     return {};
   });
-  registerCall(app, getMe, async ({ request }) => {
-    const account = await signedInAccount(accounts, request);
-    return consents.view(account);
-  });
+  // A game's token reads the account it signs in (the account calls a game may use).
+  registerCall(
+    app,
+    getMe,
+    async ({ request }) => {
+      const account = await signedInAccount(accounts, request);
+      return consents.view(account);
+    },
+    { gameToken: 'allowed' },
+  );
 
   registerCall(app, updateUsername, async ({ body, request }) => {
     const account = await signedInAccount(accounts, request);

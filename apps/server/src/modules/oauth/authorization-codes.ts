@@ -8,6 +8,7 @@ import type { Orm } from '../../db/database.ts';
 import { authorizationCodes } from '../../db/schema.ts';
 import { RequestError } from '../../http/request-error.ts';
 import { hashToken, newToken } from '../sessions/tokens.ts';
+import { grantError } from './grant-error.ts';
 
 export const CODE_TTL_MS = 10 * 60_000;
 
@@ -18,13 +19,14 @@ export function pkceMatches(verifier: string, challenge: string): boolean {
   return computed.length === expected.length && timingSafeEqual(computed, expected);
 }
 
-const invalidGrant = (reason: string) =>
-  new RequestError('invalid_request', { body: { error: 'invalid_grant', reason } });
+const invalidGrant = (reason: string) => grantError('invalid_grant', { reason });
 
 export interface RedeemedCode {
   id: string;
   accountId: string;
   clientId: string;
+  scope: string | null;
+  nonce: string | null;
 }
 
 export class AuthorizationCodes {
@@ -38,6 +40,8 @@ export class AuthorizationCodes {
     clientId: string;
     redirectUri: string;
     codeChallenge: string;
+    scope?: string | null;
+    nonce?: string | null;
   }): Promise<string> {
     const code = newToken('ac');
     await this.#orm.insert(authorizationCodes).values({
@@ -46,6 +50,8 @@ export class AuthorizationCodes {
       clientId: input.clientId,
       redirectUri: input.redirectUri,
       codeChallenge: input.codeChallenge,
+      scope: input.scope ?? null,
+      nonce: input.nonce ?? null,
       expiresAt: new Date(Date.now() + CODE_TTL_MS),
     });
     return code;
@@ -80,7 +86,13 @@ export class AuthorizationCodes {
     if (spent.clientId !== input.clientId) throw invalidGrant('client_mismatch');
     if (spent.redirectUri !== input.redirectUri) throw new RequestError('redirect_uri_mismatch');
     if (!pkceMatches(input.codeVerifier, spent.codeChallenge)) throw new RequestError('oauth_code_challenge_failed');
-    return { id: spent.id, accountId: spent.accountId, clientId: spent.clientId };
+    return {
+      id: spent.id,
+      accountId: spent.accountId,
+      clientId: spent.clientId,
+      scope: spent.scope,
+      nonce: spent.nonce,
+    };
   }
 
   /** Remembers the sign-in a code started, so that a second use can end it. */

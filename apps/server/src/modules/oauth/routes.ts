@@ -2,9 +2,8 @@
 // - GET /games/verify: an entry slug, client id and redirect URI belong together (1107, 1108);
 // - GET /sessions/authorize/precheck: the client exists (404 invalid_client_id) and may use the
 //   redirect URI (400 invalid_redirect_uri), before anything is shown to the player;
-// - POST /sessions/authorize: a code for the signed-in player (PKCE S256 only), refused to an
-//   under-age player for a mature game and to a registration-flagged account unless the game allows
-//   it (rule 12);
+// - POST /sessions/authorize: a code for the signed-in player (PKCE S256 only), for those who may
+//   sign in to the game (who-may-authorize.ts);
 // The code is redeemed at POST /sessions/auth/token (grant_type authorization_code, sessions/routes).
 import { verifyGameEntry } from '@portal/contract/calls/games';
 import { authorize, precheckAuthorize } from '@portal/contract/calls/sessions';
@@ -12,7 +11,6 @@ import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../../deps.ts';
 import { registerCall } from '../../http/register-call.ts';
 import { RequestError } from '../../http/request-error.ts';
-import { ADULT_AGE, ageOn } from '../accounts/age-rules.ts';
 import { AccountsRepo } from '../accounts/repo.ts';
 import { signedInAccount } from '../accounts/signed-in.ts';
 import { GamesRepo } from '../games/repo.ts';
@@ -20,6 +18,8 @@ import type { ClientRow, GameRow } from '../games/repo.ts';
 import { toGameConfig } from '../games/service.ts';
 import { AuthorizationCodes } from './authorization-codes.ts';
 import { redirectUriAllowed } from './redirect-uri.ts';
+import { grantedScope } from './id-tokens.ts';
+import { assertMayAuthorize } from './who-may-authorize.ts';
 
 /** The client and its game, when the client exists and may use the redirect URI. */
 export async function checkedClient(
@@ -62,15 +62,14 @@ export function registerOAuth(app: FastifyInstance, deps: Deps) {
   registerCall(app, authorize, async ({ body, request }) => {
     const { client, game } = await checkedClient(games, body.client_id, body.redirect_uri);
     const account = await signedInAccount(accounts, request);
-    if (account.registrationFlagged && !game.flaggedAccountOauthEnabled)
-      throw new RequestError('email_verification_required');
-    if (game.matureAudience && (!account.dateOfBirth || ageOn(account.dateOfBirth) < ADULT_AGE))
-      throw new RequestError('age_gated', { body: { adult_age_gate: true } });
+    assertMayAuthorize(account, game);
     const code = await codes.issue({
       accountId: account.id,
       clientId: client.clientId,
       redirectUri: body.redirect_uri,
       codeChallenge: body.code_challenge,
+      scope: grantedScope(body.scope),
+      nonce: body.nonce ?? null,
     });
     return {
       auth_code: code,

@@ -1,7 +1,7 @@
 // Refresh tokens and the sessions they open. Issuing and rotating are single statements: a sign-in
 // writes its session and first refresh token in one round trip, and a refresh marks the old token
 // used (reading what the new session inherits) in one and issues the next pair in another.
-import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Database, Orm } from '../../db/database.ts';
 import { refreshTokens, sessions } from '../../db/schema.ts';
 
@@ -133,6 +133,30 @@ export class RefreshRepo {
       .update(sessions)
       .set({ revokedAt: sql`now()` })
       .where(and(eq(sessions.accountId, accountId), isNull(sessions.revokedAt), keepSession));
+  }
+
+  /**
+   * Revokes the sign-ins of an account that these OAuth clients hold (the player removes a game):
+   * every family one of whose sessions was issued to one of the clients.
+   */
+  async revokeAccountClients(accountId: string, clientIds: readonly string[]): Promise<void> {
+    if (clientIds.length === 0) return;
+    const ofClients = and(eq(sessions.accountId, accountId), inArray(sessions.clientId, [...clientIds]));
+    const families = this.#orm.selectDistinct({ familyId: sessions.familyId }).from(sessions).where(ofClients);
+    await this.#orm
+      .update(refreshTokens)
+      .set({ revokedAt: sql`now()` })
+      .where(
+        and(
+          eq(refreshTokens.accountId, accountId),
+          inArray(refreshTokens.familyId, families),
+          isNull(refreshTokens.revokedAt),
+        ),
+      );
+    await this.#orm
+      .update(sessions)
+      .set({ revokedAt: sql`now()` })
+      .where(and(ofClients, isNull(sessions.revokedAt)));
   }
 
   /** Revokes every refresh token and session of a family (sign-out, or reuse detected). */

@@ -16,7 +16,8 @@ import { CODE_TTL_MINUTES, EmailCodes } from '../email-codes/service.ts';
 import { createRecovery } from '../accounts/recovery.ts';
 import { signedInAccount } from '../accounts/signed-in.ts';
 import { createMfa } from '../mfa/service.ts';
-import { AuthorizationCodes } from '../oauth/authorization-codes.ts';
+import { createDeviceFlow } from '../device/device-flow.ts';
+import { createGrants } from '../oauth/grants.ts';
 import { PasswordSignIn } from './password-sign-in.ts';
 import { tokenAnswer } from './token-answer.ts';
 import { signInOf } from './token-service.ts';
@@ -30,7 +31,7 @@ export function registerSessions(app: FastifyInstance, deps: Deps) {
   });
   const signInLimit = { rateLimit: { max: deps.config.SIGN_IN_PER_MINUTE, timeWindow: 60_000 } };
   const codes = new EmailCodes(deps.db.orm, deps.counters);
-  const authorizationCodes = new AuthorizationCodes(deps.db.orm);
+  const grants = createGrants(deps, createDeviceFlow(deps).store);
   const consents = deps.consents;
 
   // The answer is the same whether or not the address has an account; only an account gets a code.
@@ -73,31 +74,18 @@ export function registerSessions(app: FastifyInstance, deps: Deps) {
       }
       if (body.grant_type === 'authorization_code') {
         // A game redeems the code it got through the player's browser (PKCE S256, single use).
-        let redeemed;
-        try {
-          redeemed = await authorizationCodes.redeem({
-            code: body.code,
-            clientId: body.client_id,
-            redirectUri: body.redirect_uri,
-            codeVerifier: body.code_verifier,
-          });
-        } catch (error) {
-          const reused = (error as { reusedFamily?: string | null }).reusedFamily;
-          if (reused) await deps.tokens.endFamily(reused);
-          throw error;
-        }
-        const account = await accounts.findById(redeemed.accountId);
-        if (!account)
-          throw new RequestError('invalid_request', { body: { error: 'invalid_grant', reason: 'unknown_code' } });
-        const tokens = await deps.tokens.start({ accountId: account.id, clientId: redeemed.clientId });
-        await authorizationCodes.recordFamily(redeemed.id, tokens.session.familyId);
+        const { tokens, account } = await grants.authorizationCode({
+          code: body.code,
+          clientId: body.client_id,
+          redirectUri: body.redirect_uri,
+          codeVerifier: body.code_verifier,
+        });
         return tokenAnswer(tokens, account, consents);
       }
-      if (body.grant_type !== 'refresh_token') {
-        // The device code grant comes with the device flow.
-        throw new RequestError('invalid_request', {
-          body: { reason: 'unsupported_grant_type', grant_type: body.grant_type },
-        });
+      if (body.grant_type === 'device_code') {
+        // A device polls; the device code alone names its authorization here.
+        const { tokens, account } = await grants.deviceCode(body.code, null);
+        return tokenAnswer(tokens, account, consents);
       }
       const tokens = await deps.tokens.refresh(body.refresh_token);
       const account = await accounts.findById(tokens.session.accountId);
@@ -144,7 +132,7 @@ export function registerSessions(app: FastifyInstance, deps: Deps) {
   );
 
   // A sign-in pending two-factor may be ended and looked at (the two-factor page shows it).
-  const pendingAllowed = { allowMfaPending: true };
+  const pendingAllowed = { allowMfaPending: true, gameToken: 'allowed' } as const;
   registerCall(
     app,
     signOut,

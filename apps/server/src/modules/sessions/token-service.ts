@@ -68,6 +68,11 @@ export class TokenService {
     return this.#refresh.revokeFamily(familyId);
   }
 
+  /** Ends every sign-in of an account that these OAuth clients (one game's) hold. */
+  endClients(accountId: string, clientIds: readonly string[]): Promise<void> {
+    return this.#refresh.revokeAccountClients(accountId, clientIds);
+  }
+
   async #issue(input: {
     accountId: string;
     familyId: string;

@@ -1,8 +1,8 @@
 // Opaque tokens: 256 bits from the CSPRNG, base64url, with a type prefix; stored only as SHA-256.
 import { createHash, randomBytes } from 'node:crypto';
 
-/** Access, refresh, mailed-link and game authorization-code tokens. */
-export type TokenKind = 'at' | 'rt' | 'lt' | 'ac';
+/** Access, refresh, mailed-link, game authorization-code and device-code tokens. */
+export type TokenKind = 'at' | 'rt' | 'lt' | 'ac' | 'dc';
 
 export function newToken(kind: TokenKind): string {
   return `${kind}_${randomBytes(32).toString('base64url')}`;

@@ -5,6 +5,8 @@ import { history } from '../../lib/router/history.ts';
 import { safeRedirectTarget } from '../routing/safe-redirect.ts';
 import type { AppServices } from '../services.tsx';
 import { continueRegistration } from './continue-registration.ts';
+import type { ContinueDecision } from './continue-registration.ts';
+import { deviceAuthType, GAME_KEYS, gameFlowInProgress, pendingOauth } from './game-flow.ts';
 
 /** After a call that signed in: keep the tokens and account, then continue the flow. */
 export function signedIn(
@@ -24,22 +26,37 @@ export function signedIn(
   if (answer.account) services.session.setAccount(answer.account);
 }
 
-export async function continueFlow(services: AppServices): Promise<void> {
+/** Signing in is a flow of its own, unless a game's sign-in (OAuth or device) goes on after it. */
+export function startSignIn(services: AppServices, email: string) {
+  if (gameFlowInProgress(services.flow.get())) services.flow.setStep('login_init', { email });
+  else services.flow.start('user-flow', 'login_init', { email });
+}
+
+/** The continue-registration decision for the app's state now (spec 000 §4). */
+export function nextStep(services: AppServices): ContinueDecision {
   const flow = services.flow.get();
   const session = services.session.get();
-  const decision = continueRegistration({
+  return continueRegistration({
     flow: flow.flow,
     step: flow.step,
     flowEmail: flow.data.email ?? null,
     hasAccessToken: session.accessToken !== null,
     pendingMfa: session.pendingMfa,
     account: session.account,
-    game: { prefersPassword: flow.data.credentials === 'password', flaggedAccountOauth: false, serverGameName: null },
-    deviceAuthType: null,
+    game: {
+      prefersPassword: flow.data[GAME_KEYS.credentials] === 'password',
+      flaggedAccountOauth: flow.data[GAME_KEYS.flaggedAccountOauth] === 'true',
+      serverGameName: flow.data[GAME_KEYS.name] ?? null,
+    },
+    deviceAuthType: deviceAuthType(flow),
     connectRedirect: null,
-    pendingOauth: false,
+    pendingOauth: pendingOauth(flow),
     connection: null,
   });
+}
+
+export async function continueFlow(services: AppServices): Promise<void> {
+  const decision = nextStep(services);
   if (decision.kind === 'navigate') {
     history.navigate(decision.to, { replace: decision.clearHistory === true });
     return;
@@ -53,7 +70,11 @@ export async function continueFlow(services: AppServices): Promise<void> {
     services.session.setAccount(account);
     return continueFlow(services);
   }
-  // Rule 15 (authorizing a game) arrives with the OAuth flow.
+  // Rule 15: the /oauth page authorizes the game for the signed-in player and sends them back to it.
+  if (decision.kind === 'authorize-oauth') {
+    history.navigate('/oauth', { replace: true });
+    return;
+  }
   const target = safeRedirectTarget(services.session.loginRedirect);
   services.session.loginRedirect = null;
   services.flow.end();

@@ -8,13 +8,20 @@ const LINKS = [
   ['/account', 'shell.menu.account'],
   ['/security', 'shell.menu.security'],
   ['/linked-accounts', 'shell.menu.linkedAccounts'],
+  ['/game-profiles', 'shell.menu.gameProfiles'],
   ['/friends', 'shell.menu.friends'],
   ['/playtests', 'shell.menu.playtests'],
 ] as const;
+/** Links shown only with a feature flag (the route's guard 4 would send the user away otherwise). */
+const FLAGGED: Partial<Record<(typeof LINKS)[number][0], 'game_page'>> = { '/game-profiles': 'game_page' };
 
 export function AccountMenu({ username }: { username: string }) {
   const { t } = useTranslation();
-  const { logout } = useServices();
+  const { logout, settings } = useServices();
+  const links = LINKS.filter(([to]) => {
+    const flag = FLAGGED[to];
+    return flag === undefined || settings.featureFlags[flag];
+  });
   const [open, setOpen] = useState(false);
   const menuId = useId();
   const root = useRef<HTMLDivElement>(null);
@@ -45,7 +52,7 @@ export function AccountMenu({ username }: { username: string }) {
       </button>
       {open ? (
         <ul id={menuId} className="account-menu-list">
-          {LINKS.map(([to, key]) => (
+          {links.map(([to, key]) => (
             <li key={to}>
               <Link to={to} onClick={() => setOpen(false)}>
                 {t(key)}

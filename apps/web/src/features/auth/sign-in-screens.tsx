@@ -1,7 +1,7 @@
 // Signing in (spec 000 §2): email first; then the password, or a code sent by email.
 import { loginInfo } from '@portal/contract/calls/accounts-sign-in';
 import { sendSignInEmail, signInWithPassword, token } from '@portal/contract/calls/sessions';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useFlow, useServices } from '../../app/services.tsx';
 import { CodeField, TextField } from '../../components/ui/field.tsx';
 import { FormError, SubmitForm } from '../../components/ui/form-error.tsx';
@@ -15,23 +15,33 @@ import { visitorId } from '../../lib/visitor.ts';
 /** What happens after signing in loads only then, keeping it off the sign-in page's first load. */
 const afterSignIn = () => import('../../app/flows/continue-flow.ts');
 const device = () => ({ visitor_id: visitorId(), platform_name: 'web' });
+/** The welcome of a game signing the player in (OAuth or device flow): loaded only then. */
+const FlowGameWelcome = lazy(() =>
+  import('../../app/flows/auth-game.tsx').then((m) => ({ default: m.FlowGameWelcome })),
+);
 
 export function SignIn() {
   const { t } = useTranslation();
   const services = useServices();
   const navigate = useNavigate();
   const email = useEmailField(services.flow.get().data.email ?? '');
+  const flow = useFlow().flow;
   const submit = useSubmit(async () => {
     const address = email.validate();
     if (!address) return;
     const { password_set } = await services.api.call(loginInfo, { body: { email: address } });
-    services.flow.start('user-flow', 'login_init', { email: address });
+    (await afterSignIn()).startSignIn(services, address);
     if (password_set) return navigate('/password-sign-in');
     await services.api.call(sendSignInEmail, { body: { email: address } });
     navigate('/email-code-sign-in');
   });
   return (
     <Page title={t('screen.sign-in.title')}>
+      {flow === 'oauth' || flow === 'device' ? (
+        <Suspense fallback={null}>
+          <FlowGameWelcome />
+        </Suspense>
+      ) : null}
       <p className="lead-text">{t('signIn.intro')}</p>
       <SubmitForm submit={submit} label={t('form.continue')}>
         {email.field}

@@ -1,5 +1,10 @@
-import { FeatureScreen } from '../../components/ui/feature-screen.tsx';
+import { QueryProvider } from '../../lib/query.tsx';
+import { GameProfilesPage } from './game-profiles-page.tsx';
 
-export default function Screens({ id }: { id: string }) {
-  return <FeatureScreen id={id} />;
+export default function Screens() {
+  return (
+    <QueryProvider>
+      <GameProfilesPage />
+    </QueryProvider>
+  );
 }

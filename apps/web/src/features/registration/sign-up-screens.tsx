@@ -17,6 +17,9 @@ import { getGame } from '@portal/contract/calls/games';
 import { useSubmit } from '../../lib/use-submit.ts';
 import { useEmailField } from '../../components/ui/email-field.tsx';
 import { ageBrackets } from './age-brackets.ts';
+import { GameWelcome } from '../../app/flows/auth-game.tsx';
+import { GAME_KEYS, gameFlowInProgress } from '../../app/flows/game-flow.ts';
+import type { GameConfig } from '@portal/contract/calls/games';
 import { useNewPasswordFields } from '../../components/ui/new-password-fields.tsx';
 
 /** registration_defaults and the game (`entry`) from the query of a game's sign-up link. */
@@ -36,28 +39,35 @@ function registrationDefaults(search: string): Record<string, string> {
 }
 
 export function SignUp() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const services = useServices();
   const { search } = useLocation();
   const defaults = useMemo(() => registrationDefaults(search), [search]);
   const email = useEmailField();
-  const [game, setGame] = useState<{ title: string | null; credentials: string; ageButtons: string } | null>(null);
+  // A game signing the player in (OAuth or device flow) keeps its flow and shows its welcome here too.
+  const flow = useFlow();
+  const inGameFlow = gameFlowInProgress(flow);
+  const gameSlug = defaults.gameSlug ?? (inGameFlow ? flow.data[GAME_KEYS.slug] : undefined);
+  const [game, setGame] = useState<{ config: GameConfig; credentials: string; ageButtons: string } | null>(null);
   useEffect(() => {
-    if (!defaults.gameSlug) return;
-    services.api.call(getGame, { params: { slug: defaults.gameSlug } }).then(
+    if (!gameSlug) return;
+    services.api.call(getGame, { params: { slug: gameSlug } }).then(
       (config) =>
         setGame({
-          title: config.user_experience.welcome_title?.resolve(i18n.language) ?? null,
+          config,
           credentials: config.user_experience.registration_preferred_credentials,
           ageButtons: config.user_experience.registration_age?.join(',') ?? '',
         }),
       () => setGame(null),
     );
-  }, [defaults.gameSlug, services.api, i18n.language]);
+  }, [gameSlug, services.api]);
   const onSubmit = () => {
     const address = email.validate();
     if (!address) return;
-    services.flow.start('registration', 'registration_init', {
+    const current = services.flow.get();
+    const kept = inGameFlow && current.flow ? current : null;
+    services.flow.start(kept?.flow ?? 'registration', 'registration_init', {
+      ...kept?.data,
       ...defaults,
       ...(game ? { credentials: game.credentials, ...(game.ageButtons ? { ageButtons: game.ageButtons } : {}) } : {}),
       email: address,
@@ -66,7 +76,7 @@ export function SignUp() {
   };
   return (
     <Page title={t('screen.sign-up.title')}>
-      {game?.title ? <p className="eyebrow">{game.title}</p> : null}
+      {game ? <GameWelcome game={game.config} /> : null}
       <p className="lead-text">{t('signUp.intro')}</p>
       <form className="form" noValidate onSubmit={(e) => (e.preventDefault(), onSubmit())}>
         {email.field}

@@ -3,6 +3,8 @@
 import { verifyEmail } from '@portal/contract/calls/accounts';
 import { consent, getMe, sendVerificationEmail } from '@portal/contract/calls/accounts-me';
 import { useEffect, useRef, useState } from 'react';
+import { continueFlow } from '../../app/flows/continue-flow.ts';
+import { gameFlowInProgress } from '../../app/flows/game-flow.ts';
 import { useServices, useSession } from '../../app/services.tsx';
 import { safeRedirectTarget } from '../../app/routing/safe-redirect.ts';
 import { CheckboxField, CodeField } from '../../components/ui/field.tsx';
@@ -40,6 +42,8 @@ export function VerifyEmail() {
   const byCode = useSubmit(async () => {
     await services.api.call(verifyEmail, { body: { code: code.trim() } });
     services.session.setAccount(await services.api.call(getMe));
+    // Rule 12 sent a game's sign-in (OAuth or device) here: it goes on now that the email is verified.
+    if (gameFlowInProgress(services.flow.get())) return continueFlow(services);
     navigate('/verify-email-success', { replace: true });
   });
   if (token) {

@@ -1,0 +1,98 @@
+// The current auth game (spec 000 §3): while a game signs a player in (OAuth or device flow), the
+// sign-in and registration screens show its welcome title, message and background.
+import type { GameConfig } from '@portal/contract/calls/games';
+import { useEffect, useState } from 'react';
+import type { CSSProperties } from 'react';
+import { useTranslation } from '../../lib/i18n/messages.ts';
+import { useFlow, useServices, useSession } from '../services.tsx';
+import { GAME_KEYS, gameFlowInProgress } from './game-flow.ts';
+
+/**
+ * The config of a game: of `slug` when given, else of the game flow under way. Undefined while it
+ * loads; null without a game or when it cannot be read (the screens then show no game).
+ */
+export function useAuthGame(slug?: string | null): GameConfig | null | undefined {
+  const services = useServices();
+  const flow = useFlow();
+  const wanted = slug ?? (gameFlowInProgress(flow) ? (flow.data[GAME_KEYS.slug] ?? null) : null);
+  const [game, setGame] = useState<GameConfig | null | undefined>(wanted ? undefined : null);
+  useEffect(() => {
+    if (!wanted) return setGame(null);
+    setGame(undefined);
+    let live = true;
+    // The games call loads only when a game is shown, keeping it off the sign-in page's first load.
+    import('@portal/contract/calls/games')
+      .then(({ getGame }) => services.api.call(getGame, { params: { slug: wanted } }))
+      .then(
+        (config) => live && setGame(config),
+        () => live && setGame(null),
+      );
+    return () => {
+      live = false;
+    };
+  }, [wanted, services.api]);
+  return game;
+}
+
+/** An asset of a game config as a CSS url(): a path of this site or an https address only. */
+export function assetUrl(path: string | null): string | null {
+  if (!path || !/^(\/(?!\/)|https:\/\/)/.test(path)) return null;
+  return `url("${encodeURI(path).replaceAll('"', '%22')}")`;
+}
+
+/** The game's welcome: its title, message and background. */
+export function GameWelcome({ game }: { game: GameConfig }) {
+  const { i18n } = useTranslation();
+  const ux = game.user_experience;
+  const title = ux.welcome_title?.resolve(i18n.language);
+  const message = ux.welcome_message?.resolve(i18n.language);
+  const background = assetUrl(ux.assets.background);
+  const style: CSSProperties = {
+    marginBlock: '0 1.5rem',
+    padding: 'clamp(1.25rem, 4vw, 2rem)',
+    ...(background
+      ? {
+          background: `linear-gradient(135deg, rgba(18, 18, 24, 0.9), rgba(18, 18, 24, 0.65)), ${background} center / cover`,
+        }
+      : {}),
+  };
+  return (
+    <div className="home-hero game-welcome" style={style} data-game={game.slug}>
+      <p className="eyebrow">{ux.display_name.resolve(i18n.language)}</p>
+      {title ? (
+        <p style={{ fontSize: 'clamp(1.25rem, 3vw, 1.625rem)', fontWeight: 800, lineHeight: 1.2, margin: '0.5rem 0' }}>
+          {title}
+        </p>
+      ) : null}
+      {message ? <p className="lead">{message}</p> : null}
+    </div>
+  );
+}
+
+/** The welcome of the game flow under way, if any (the sign-in page loads it only in a game flow). */
+export function FlowGameWelcome() {
+  const game = useAuthGame();
+  return game ? <GameWelcome game={game} /> : null;
+}
+
+/** Who is signed in, with a way to use another account instead (signs out, then `onSignedOut`). */
+export function SignedInAs({ onSignedOut }: { onSignedOut: () => void }) {
+  const { t } = useTranslation();
+  const services = useServices();
+  const account = useSession().account;
+  const [pending, setPending] = useState(false);
+  if (!account) return null;
+  const useAnother = async () => {
+    setPending(true);
+    await services.logout({ ignoreRedirect: true });
+    onSignedOut();
+  };
+  return (
+    <p className="signed-in-as">
+      {t('gameFlow.signedInAs', { name: account.username ?? account.email ?? '' })}{' '}
+      <button type="button" className="link-button link" onClick={() => void useAnother()} disabled={pending}>
+        {t('gameFlow.useAnother')}
+      </button>
+    </p>
+  );
+}

@@ -1,0 +1,32 @@
+// What the device flow keeps and shows of a device authorization (spec 000 §3 "Device
+// authorization", §4 "Device flow"): the flow data while the player signs in or registers (with the
+// game's registration defaults prefilled), and the game's redirect after success.
+import type { DeviceAuthorization } from '@portal/contract/calls/entities';
+import type { GameConfig } from '@portal/contract/calls/games';
+import { DEVICE_KEYS, gameFlowData } from '../../app/flows/game-flow.ts';
+
+/** The flow data of a device flow: the code, the device, its game, and registration defaults. */
+export function deviceFlowData(authorization: DeviceAuthorization, code: string): Record<string, string> {
+  const defaults = authorization.registration_defaults;
+  const location = defaults?.location ?? null;
+  return {
+    ...(authorization.game ? gameFlowData(authorization.game) : {}),
+    [DEVICE_KEYS.code]: code,
+    [DEVICE_KEYS.authType]: authorization.auth_type,
+    ...(authorization.device_name ? { [DEVICE_KEYS.name]: authorization.device_name } : {}),
+    // The keys the registration screens prefill from (as from a game's sign-up link).
+    ...(defaults?.dob ? { dob: defaults.dob } : {}),
+    ...(location ? { country: location.slice(0, 2) } : {}),
+    ...(location && location.length === 5 ? { territory: location } : {}),
+  };
+}
+
+/**
+ * Where the success page sends the player, and after how many seconds (null: only a link). Only
+ * http(s) addresses are followed.
+ */
+export function successRedirect(game: GameConfig | null): { url: string; seconds: number | null } | null {
+  const url = game?.user_experience.success_redirect;
+  if (!url || !/^https?:\/\//i.test(url) || !URL.canParse(url)) return null;
+  return { url, seconds: game.user_experience.success_redirect_timer };
+}

@@ -1,0 +1,69 @@
+// The ends of a device flow that are not a success (spec 000 §2 "Device flow", 001 §8): "Account
+// Connection Error" (the code is invalid, used or expired), "Something went wrong." with try again,
+// a device the portal cannot sign in yet (passwordless), an age-gated player, and a refusal.
+import { useStepFocus } from '../../app/flows/step-focus.ts';
+import { Page } from '../../components/ui/page.tsx';
+import { useTranslation } from '../../lib/i18n/messages.ts';
+import { Link } from '../../lib/router/router.tsx';
+
+export type DeviceProblem = 'connection' | 'failed' | 'unavailable' | 'age_gated' | 'denied';
+
+export const DEVICE_PROBLEMS: readonly DeviceProblem[] = ['connection', 'failed', 'unavailable', 'age_gated', 'denied'];
+
+const TEXTS: Record<DeviceProblem, { title: string; message: string; next: string }> = {
+  connection: {
+    title: 'device.connectionError.title',
+    message: 'device.connectionError.body',
+    next: 'device.connectionError.next',
+  },
+  failed: { title: 'device.failed.title', message: 'device.failed.body', next: 'device.failed.next' },
+  unavailable: {
+    title: 'device.unavailable.title',
+    message: 'error.device_flow_unavailable',
+    next: 'device.unavailable.next',
+  },
+  age_gated: { title: 'device.ageGated.title', message: 'device.ageGated.body', next: 'device.closeWindow' },
+  denied: { title: 'device.denied.title', message: 'device.denied.body', next: 'device.closeWindow' },
+};
+
+export function DeviceProblemScreen({
+  problem,
+  gameName,
+  onRestart,
+}: {
+  problem: DeviceProblem;
+  gameName: string | null;
+  /** Back to entering a code: `retry` keeps the same code ("Try again"). */
+  onRestart: (retry: boolean) => void;
+}) {
+  const { t } = useTranslation();
+  const texts = TEXTS[problem];
+  useStepFocus(`problem-${problem}`);
+  const game = gameName ?? t('device.yourGame');
+  return (
+    <Page title={t(texts.title)}>
+      {/* A refusal is what the player asked for: a status, not an error. */}
+      <div
+        className={problem === 'denied' ? 'notice' : 'notice notice-error'}
+        role={problem === 'denied' ? 'status' : 'alert'}
+      >
+        <p>{t(texts.message, { game })}</p>
+      </div>
+      <p className="lead-text">{t(texts.next, { game })}</p>
+      <div className="actions">
+        {problem === 'failed' ? (
+          <button type="button" className="button" onClick={() => onRestart(true)}>
+            {t('app.tryAgain')}
+          </button>
+        ) : problem === 'age_gated' ? null : (
+          <button type="button" className="button" onClick={() => onRestart(false)}>
+            {t('device.enterAnother')}
+          </button>
+        )}
+        <Link className="button button-secondary" to="/home">
+          {t('errorPage.home')}
+        </Link>
+      </div>
+    </Page>
+  );
+}

@@ -1,0 +1,38 @@
+// The OAuth error step (spec 000 §4 rule 1, 001 §8): the error in the player's language and a way
+// on, never a link back to the game's address (it may be the very thing that is wrong).
+import { errorKey } from '@portal/contract/errors/catalogue';
+import { useStepFocus } from '../../app/flows/step-focus.ts';
+import { useServices } from '../../app/services.tsx';
+import { Page } from '../../components/ui/page.tsx';
+import { useTranslation } from '../../lib/i18n/messages.ts';
+import { Link } from '../../lib/router/router.tsx';
+import type { OAuthErrorName } from './oauth-request.ts';
+
+/** The message key of an error of the step: the catalogue's, and the age gate of a mature game. */
+export function oauthErrorMessageKey(error: OAuthErrorName): string {
+  return error === 'age_gate' ? 'oauth.error.ageGate' : errorKey(error);
+}
+
+export function OAuthError({ error, onRetry }: { error: OAuthErrorName; onRetry: (() => void) | null }) {
+  const { t } = useTranslation();
+  const { flow } = useServices();
+  useStepFocus(`error-${error}`);
+  return (
+    <Page title={t(error === 'age_gate' ? 'oauth.error.ageGateTitle' : 'oauth.error.title')}>
+      <div className="notice notice-error" role="alert">
+        <p>{t(oauthErrorMessageKey(error))}</p>
+      </div>
+      <p className="lead-text">{t(error === 'age_gate' ? 'oauth.error.ageGateHint' : 'oauth.error.hint')}</p>
+      <div className="actions">
+        {onRetry ? (
+          <button type="button" className="button" onClick={onRetry}>
+            {t('app.tryAgain')}
+          </button>
+        ) : null}
+        <Link className="button button-secondary" to="/home" onClick={() => flow.end()}>
+          {t('errorPage.home')}
+        </Link>
+      </div>
+    </Page>
+  );
+}

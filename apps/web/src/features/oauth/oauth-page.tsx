@@ -1,0 +1,203 @@
+// /oauth (spec 000 §4 "OAuth authorize", rules 1 and 15): a game sends the player here with its
+// client id, redirect URI and PKCE challenge. The request is checked (locally, then by the precheck
+// call) before anything else, kept in the flow while the player signs in or registers, and once the
+// player is signed in (and has proved it again when the game asks, force_verify) the game gets its
+// code at the verified redirect URI. Errors end on the OAuth error step; nothing ever redirects to
+// an address the server has not verified.
+import { authorize, precheckAuthorize } from '@portal/contract/calls/sessions';
+import type { GameConfig } from '@portal/contract/calls/games';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { SignedInAs } from '../../app/flows/auth-game.tsx';
+import { continueFlow, nextStep } from '../../app/flows/continue-flow.ts';
+import { gameFlowData, OAUTH_KEYS } from '../../app/flows/game-flow.ts';
+import { useStepFocus } from '../../app/flows/step-focus.ts';
+import { useServices } from '../../app/services.tsx';
+import { Page } from '../../components/ui/page.tsx';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import { ApiError } from '../../lib/api/api-error.ts';
+import { isLoggedIn } from '../../lib/auth/session-store.ts';
+import { useTranslation } from '../../lib/i18n/messages.ts';
+import { useLocation, useNavigate } from '../../lib/router/router.tsx';
+import { ForceVerify } from './force-verify.tsx';
+import { OAuthError } from './oauth-error.tsx';
+import {
+  authorizeBody,
+  gameRedirectUrl,
+  oauthErrorForStatus,
+  oauthErrorFromFlow,
+  oauthFlowData,
+  oauthRequestFromFlow,
+  readOAuthRequest,
+} from './oauth-request.ts';
+import type { OAuthErrorName, OAuthRequest } from './oauth-request.ts';
+
+type View =
+  | { kind: 'checking' }
+  | { kind: 'verify'; request: OAuthRequest }
+  | { kind: 'authorizing'; request: OAuthRequest }
+  | { kind: 'returning'; url: string }
+  | { kind: 'error'; error: OAuthErrorName; canRetry: boolean };
+
+export function OAuthPage() {
+  const { t, i18n } = useTranslation();
+  const services = useServices();
+  const navigate = useNavigate();
+  const { search } = useLocation();
+  const [view, setView] = useState<View>({ kind: 'checking' });
+  const [game, setGame] = useState<GameConfig | null>(null);
+  const handled = useRef<string | null>(null);
+  const gameName = game ? game.user_experience.display_name.resolve(i18n.language) : t('oauth.yourGame');
+
+  /** Ends on the error step; a request already kept stays there, so that it can be tried again. */
+  const fail = useCallback(
+    (error: OAuthErrorName, keepRequest = false) => {
+      const { flow } = services;
+      if (keepRequest && flow.get().flow === 'oauth') flow.setStep('oauth_error', { [OAUTH_KEYS.error]: error });
+      else flow.start('oauth', 'oauth_error', { [OAUTH_KEYS.error]: error });
+      setView({ kind: 'error', error, canRetry: keepRequest && error === 'unknown_error' });
+    },
+    [services],
+  );
+
+  const authorizeGame = useCallback(
+    async (request: OAuthRequest) => {
+      setView({ kind: 'authorizing', request });
+      const token = services.session.get().accessToken;
+      let answer;
+      try {
+        answer = await services.api.call(authorize, { body: authorizeBody(request) });
+      } catch (error) {
+        if (!(error instanceof ApiError)) throw error;
+        if (error.is('age_gated')) return fail('age_gate', true);
+        // Rule 12: the account verifies its email first; the flow then comes back here (rule 15).
+        if (error.is('email_verification_required')) return navigate('/verify-email?account_flagged=true');
+        return fail(oauthErrorForStatus(error.status), true);
+      }
+      // The player chose another account meanwhile: this code is not theirs to take to the game.
+      if (services.session.get().accessToken !== token) return;
+      const url = gameRedirectUrl(answer.redirect_uri, answer.auth_code, answer.state ?? null);
+      services.flow.end();
+      setView({ kind: 'returning', url });
+      window.location.assign(url);
+    },
+    [services, fail, navigate],
+  );
+
+  /** The request kept in the flow: the player is back from signing in (rule 15), or reloaded. */
+  const resume = useCallback(async () => {
+    const state = services.flow.get();
+    if (state.flow === 'oauth' && state.step === 'oauth_error') {
+      const error = oauthErrorFromFlow(state.data);
+      return setView({
+        kind: 'error',
+        error,
+        canRetry: error === 'unknown_error' && !!oauthRequestFromFlow(state.data),
+      });
+    }
+    const request = state.flow === 'oauth' ? oauthRequestFromFlow(state.data) : null;
+    if (!request) return fail('missing_client_id');
+    if (nextStep(services).kind !== 'authorize-oauth') return continueFlow(services);
+    try {
+      const checked = await services.api.call(precheckAuthorize, {
+        query: { client_id: request.clientId, redirect_uri: request.redirectUri },
+      });
+      setGame(checked.game);
+    } catch (error) {
+      return fail(error instanceof ApiError ? oauthErrorForStatus(error.status) : 'unknown_error', true);
+    }
+    if (request.forceVerify) return setView({ kind: 'verify', request });
+    await authorizeGame(request);
+  }, [services, fail, authorizeGame]);
+
+  /** A new request in the query: checked, kept in the flow, then the flow continues. */
+  const begin = useCallback(
+    async (request: OAuthRequest) => {
+      let checked: GameConfig;
+      try {
+        checked = (
+          await services.api.call(precheckAuthorize, {
+            query: { client_id: request.clientId, redirect_uri: request.redirectUri },
+          })
+        ).game;
+      } catch (error) {
+        return fail(error instanceof ApiError ? oauthErrorForStatus(error.status) : 'unknown_error');
+      }
+      // A link that names its game must name the client's own.
+      if (request.entry !== null && request.entry !== checked.slug) return fail('invalid_client_id');
+      setGame(checked);
+      // A player who signs in now has just proved it is them; one already signed in proves it again.
+      const verify = request.forceVerify && isLoggedIn(services.session.get());
+      services.flow.start('oauth', null, { ...gameFlowData(checked), ...oauthFlowData(request, verify) });
+      await continueFlow(services);
+    },
+    [services, fail],
+  );
+
+  useEffect(() => {
+    if (handled.current === search) return;
+    handled.current = search;
+    const request = readOAuthRequest(search);
+    const run = request === null ? resume() : 'error' in request ? fail(request.error) : begin(request);
+    void Promise.resolve(run).catch(() => fail('unknown_error', true));
+  }, [search, resume, begin, fail]);
+
+  const retry = () => {
+    const { data } = services.flow.get();
+    const { [OAUTH_KEYS.error]: _error, ...request } = data;
+    services.flow.start('oauth', null, request);
+    setView({ kind: 'checking' });
+    void resume().catch(() => fail('unknown_error', true));
+  };
+
+  /** Another account: signed out, the same request goes through sign-in again. */
+  const signedOut = (request: OAuthRequest) => {
+    services.flow.start('oauth', null, {
+      ...(game ? gameFlowData(game) : {}),
+      ...oauthFlowData(request, false),
+    });
+    void continueFlow(services);
+  };
+
+  if (view.kind === 'error') return <OAuthError error={view.error} onRetry={view.canRetry ? retry : null} />;
+  if (view.kind === 'verify') {
+    return (
+      <ForceVerify
+        gameName={gameName}
+        onVerified={() => authorizeGame(view.request)}
+        onSignedOut={() => signedOut(view.request)}
+      />
+    );
+  }
+  if (view.kind === 'returning') return <Returning gameName={gameName} url={view.url} />;
+  if (view.kind === 'authorizing') {
+    const { request } = view;
+    return <Authorizing gameName={gameName} onSignedOut={() => signedOut(request)} />;
+  }
+  return <Authorizing gameName={null} onSignedOut={null} />;
+}
+
+/** Checking the request, or getting the game its code: who is signed in shows meanwhile. */
+function Authorizing({ gameName, onSignedOut }: { gameName: string | null; onSignedOut: (() => void) | null }) {
+  const { t } = useTranslation();
+  useStepFocus(gameName === null ? 'checking' : 'authorizing');
+  return (
+    <Page title={t('screen.oauth.title')}>
+      <Spinner label={gameName === null ? t('oauth.checking') : t('oauth.signingIn', { game: gameName })} />
+      {onSignedOut ? <SignedInAs onSignedOut={onSignedOut} /> : null}
+    </Page>
+  );
+}
+
+/** The browser is on its way back to the game; a link in case it does not go (an app's own scheme). */
+function Returning({ gameName, url }: { gameName: string; url: string }) {
+  const { t } = useTranslation();
+  useStepFocus('returning');
+  return (
+    <Page title={t('oauth.returning.title', { game: gameName })}>
+      <Spinner label={t('oauth.returning.body')} />
+      <p>
+        <a href={url}>{t('oauth.returning.link', { game: gameName })}</a>
+      </p>
+    </Page>
+  );
+}
