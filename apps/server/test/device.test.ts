@@ -2,7 +2,9 @@
 // refusing it, polling (authorization_pending, slow_down, expired_token, access_denied, tokens once),
 // and the limits on guessing user codes.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashApiKey } from '../src/http/api-key.ts';
 import { hashPassword } from '../src/modules/accounts/password-hasher.ts';
+import { DEMO_GAME_API_KEY } from '../src/seed/demo.ts';
 import { GUESSES_PER_CLIENT } from '../src/modules/device/guess-limit.ts';
 import { USER_CODE_ALPHABET } from '../src/modules/device/user-code.ts';
 import { apiCall, insertAccount, testApp } from './helpers.ts';
@@ -56,6 +58,22 @@ describe('starting a device authorization', () => {
       verification_uri: expect.stringMatching(/\/device$/),
     });
     expect(started.verification_uri_complete).toContain(`/device?user_code=${started.user_code}`);
+  });
+
+  it("starts with a game's own API key for its clients only", async () => {
+    const asGame = (key: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/sessions/device',
+        headers: { 'x-hydra-api-key': key, 'content-type': 'application/json', accept: 'application/json' },
+        payload: { client_id: CLIENT },
+      });
+    expect((await asGame(DEMO_GAME_API_KEY)).statusCode).toBe(200);
+    await t.deps.db.query(
+      `INSERT INTO api_clients (name, kind, key_hash, key_prefix, game_slug) VALUES ('Other', 'game', $1, 'ag-other', 'other-game')`,
+      [hashApiKey('ag-other-game-key-0001')],
+    );
+    expect((await asGame('ag-other-game-key-0001')).json()).toMatchObject({ code: 'invalid_client_id' });
   });
 
   it('refuses an unknown client and bad input', async () => {

@@ -201,6 +201,19 @@ describe('the token endpoint answers RFC 6749 errors', () => {
     expect(await json.json()).toMatchObject({ error: 'invalid_request' });
   });
 
+  it('lets browser games call the token and userinfo endpoints from their own origin', async () => {
+    const preflight = await fetch(`${issuer}/oauth2/userinfo`, {
+      method: 'OPTIONS',
+      headers: { origin: 'https://game.example.com', 'access-control-request-headers': 'authorization' },
+    });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get('access-control-allow-origin')).toBe('*');
+    expect(preflight.headers.get('access-control-allow-headers')).toContain('authorization');
+    const unauthenticated = await fetch(`${issuer}/oauth2/userinfo`);
+    expect(unauthenticated.status).toBe(401);
+    expect(unauthenticated.headers.get('www-authenticate')).toContain('invalid_token');
+  });
+
   it('sends an authorization request it can answer back to the game, and the rest to the /oauth page', async () => {
     const redirect = encodeURIComponent(REDIRECT);
     const plain = await fetch(

@@ -32,9 +32,12 @@ export function registerDevice(app: FastifyInstance, deps: Deps) {
   const accounts = new AccountsRepo(deps.db.orm);
   const flow = createDeviceFlow(deps);
 
-  registerCall(app, startDeviceAuthorization, async ({ body }) => {
+  registerCall(app, startDeviceAuthorization, async ({ body, request }) => {
     const client = await games.findClient(body.client_id);
-    if (!client) throw new RequestError('invalid_client_id');
+    // A game's API key starts device sign-ins for its own clients only.
+    const caller = request.ctx.apiClient;
+    if (!client || (caller?.kind === 'game' && caller.gameSlug !== client.gameSlug))
+      throw new RequestError('invalid_client_id');
     return flow.start(client.clientId, body);
   });
 

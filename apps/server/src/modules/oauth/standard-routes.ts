@@ -326,5 +326,17 @@ export function registerStandardOAuth(app: FastifyInstance, deps: Deps) {
     };
     oauth.get('/oauth2/userinfo', userinfo);
     oauth.post('/oauth2/userinfo', userinfo);
+
+    // Browser games call these from their own origin: the preflight of a request with a bearer token.
+    for (const path of ['/oauth2/token', '/oauth2/device_authorization', '/oauth2/userinfo']) {
+      oauth.options(path, async (_request, reply) =>
+        cors(reply)
+          .header('access-control-allow-methods', 'GET, POST')
+          .header('access-control-allow-headers', 'authorization, content-type')
+          .header('access-control-max-age', '600')
+          .code(204)
+          .send(),
+      );
+    }
   });
 }
