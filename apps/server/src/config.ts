@@ -58,6 +58,7 @@ export const configSchema = z.object({
   REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   SOFT_LOCK_THRESHOLD: z.coerce.number().int().min(3).max(100).default(10),
   SIGN_IN_PER_MINUTE: z.coerce.number().int().min(1).default(20),
+  CODE_MAILS_PER_CLIENT_HOUR: z.coerce.number().int().min(1).default(30),
   USERNAME_MIN_LENGTH: z.coerce.number().int().min(1).max(32).default(4),
   USERNAME_MAX_LENGTH: z.coerce.number().int().min(4).max(64).default(16),
   MIN_AGE_BY_COUNTRY: z.string().optional(),

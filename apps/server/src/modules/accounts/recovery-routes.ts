@@ -13,12 +13,7 @@ import { createRecovery } from './recovery.ts';
 import { AccountsRepo } from './repo.ts';
 
 export function registerRecovery(app: FastifyInstance, deps: Deps) {
-  const recovery = createRecovery({
-    ...deps,
-    accounts: new AccountsRepo(deps.db.orm),
-    orm: deps.db.orm,
-    publicUrl: deps.config.publicUrl,
-  });
+  const recovery = createRecovery({ ...deps, accounts: new AccountsRepo(deps.db.orm) });
   const consents = deps.consents;
   const limit = { rateLimit: { max: deps.config.SIGN_IN_PER_MINUTE, timeWindow: 60_000 } };
 

@@ -3,8 +3,7 @@
 import type { LocaleTag } from '@portal/contract/data/locales';
 import { RequestError } from '../../http/request-error.ts';
 import type { Mailer } from '../../mail/mailer.ts';
-import type { Orm } from '../../db/database.ts';
-import type { CounterStore } from '../../rate-limit/counter-store.ts';
+import type { Deps } from '../../deps.ts';
 import { EmailCodes as EmailCodesService } from '../email-codes/service.ts';
 import type { EmailCodes } from '../email-codes/service.ts';
 import { LINK_TTL_MINUTES, LinkTokens as LinkTokensService } from '../link-tokens/service.ts';
@@ -101,20 +100,13 @@ export class Recovery {
   }
 }
 
-export function createRecovery(deps: {
-  accounts: AccountsRepo;
-  orm: Orm;
-  counters: CounterStore;
-  tokens: TokenService;
-  mailer: Mailer;
-  publicUrl: string;
-}): Recovery {
+export function createRecovery(deps: Deps & { accounts: AccountsRepo }): Recovery {
   return new Recovery({
     accounts: deps.accounts,
-    links: new LinkTokensService(deps.orm),
-    limits: new EmailCodesService(deps.orm, deps.counters),
+    links: new LinkTokensService(deps.db.orm),
+    limits: EmailCodesService.of(deps),
     tokens: deps.tokens,
     mailer: deps.mailer,
-    publicUrl: deps.publicUrl,
+    publicUrl: deps.config.publicUrl,
   });
 }

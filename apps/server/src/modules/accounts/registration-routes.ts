@@ -26,7 +26,7 @@ export function registerRegistration(app: FastifyInstance, deps: Deps) {
   const accounts = new AccountsRepo(deps.db.orm);
   const consents = deps.consents;
   const minAgeOverrides = parseMinAgeOverrides(config.MIN_AGE_BY_COUNTRY);
-  const registration = new Registration(accounts, new EmailCodes(deps.db.orm, deps.counters), {
+  const registration = new Registration(accounts, EmailCodes.of(deps), {
     usernameBounds: { min: config.USERNAME_MIN_LENGTH, max: config.USERNAME_MAX_LENGTH },
     minAgeOverrides,
   });

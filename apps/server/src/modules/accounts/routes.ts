@@ -19,7 +19,7 @@ export function registerAccounts(app: FastifyInstance, deps: Deps) {
 
   const accounts = new AccountsRepo(deps.db.orm);
   const consents = deps.consents;
-  const codes = new EmailCodes(deps.db.orm, deps.counters);
+  const codes = EmailCodes.of(deps);
 
   // Same answer for an address that already has an account; it gets no code.
   registerCall(app, sendRegistrationEmail, async ({ body, request }) => {

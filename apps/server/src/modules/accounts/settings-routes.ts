@@ -31,7 +31,7 @@ import { Verification } from './verification.ts';
 export function registerAccountSettings(app: FastifyInstance, deps: Deps) {
   const accounts = new AccountsRepo(deps.db.orm);
   const avatars = new AvatarsRepo(deps.db.orm);
-  const codes = new EmailCodes(deps.db.orm, deps.counters);
+  const codes = EmailCodes.of(deps);
   const links = new LinkTokens(deps.db.orm);
   const { mailer, consents } = deps;
   const publicUrl = deps.config.publicUrl;

@@ -14,7 +14,7 @@ export function registerVerification(app: FastifyInstance, deps: Deps) {
   const consents = deps.consents;
   const verification = new Verification({
     accounts,
-    codes: new EmailCodes(deps.db.orm, deps.counters),
+    codes: EmailCodes.of(deps),
     links: new LinkTokens(deps.db.orm),
     mailer: deps.mailer,
     publicUrl: deps.config.publicUrl,

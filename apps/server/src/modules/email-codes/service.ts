@@ -3,6 +3,7 @@
 // limited per address and per client, and a refusal says how long to wait.
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import type { Deps } from '../../deps.ts';
 import type { Orm } from '../../db/database.ts';
 import { emailCodes } from '../../db/schema.ts';
 import { RequestError } from '../../http/request-error.ts';
@@ -16,8 +17,6 @@ export const CODE_MAX_ATTEMPTS = 5;
 const GAP_MS = 30_000;
 const WINDOW_MS = 10 * 60_000;
 const PER_WINDOW = 5;
-/** Codes asked for by one client address per hour, all addresses together. */
-const PER_CLIENT_HOUR = 30;
 
 function hashCode(id: string, code: string): Buffer {
   return createHash('sha256').update(`${id}:${code}`).digest();
@@ -26,10 +25,17 @@ function hashCode(id: string, code: string): Buffer {
 export class EmailCodes {
   readonly #orm: Orm;
   readonly #counters: CounterStore;
+  readonly #perClientHour: number;
 
-  constructor(orm: Orm, counters: CounterStore) {
+  /** `perClientHour`: codes one client address may ask for per hour, all addresses together. */
+  constructor(orm: Orm, counters: CounterStore, options: { perClientHour: number }) {
     this.#orm = orm;
     this.#counters = counters;
+    this.#perClientHour = options.perClientHour;
+  }
+
+  static of(deps: Deps): EmailCodes {
+    return new EmailCodes(deps.db.orm, deps.counters, { perClientHour: deps.config.CODE_MAILS_PER_CLIENT_HOUR });
   }
 
   /** Refuses with too_many_requests (and the wait in seconds) when this send would pass a limit. */
@@ -38,7 +44,7 @@ export class EmailCodes {
     const checks: [string, number, number][] = [
       [`code-gap:${purpose}:${address}`, GAP_MS, 1],
       [`code-window:${purpose}:${address}`, WINDOW_MS, PER_WINDOW],
-      [`code-client:${client}`, 3_600_000, PER_CLIENT_HOUR],
+      [`code-client:${client}`, 3_600_000, this.#perClientHour],
     ];
     for (const [key, windowMs, max] of checks) {
       const hit = await this.#counters.hit(key, windowMs);

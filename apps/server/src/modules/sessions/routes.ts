@@ -24,13 +24,13 @@ import { signInOf } from './token-service.ts';
 
 export function registerSessions(app: FastifyInstance, deps: Deps) {
   const accounts = new AccountsRepo(deps.db.orm);
-  const recovery = createRecovery({ ...deps, accounts, orm: deps.db.orm, publicUrl: deps.config.publicUrl });
+  const recovery = createRecovery({ ...deps, accounts });
   const passwordSignIn = new PasswordSignIn(accounts, deps.tokens, {
     lockThreshold: deps.config.SOFT_LOCK_THRESHOLD,
     onLocked: (account) => recovery.sendUnlockLink(account),
   });
   const signInLimit = { rateLimit: { max: deps.config.SIGN_IN_PER_MINUTE, timeWindow: 60_000 } };
-  const codes = new EmailCodes(deps.db.orm, deps.counters);
+  const codes = EmailCodes.of(deps);
   const grants = createGrants(deps, createDeviceFlow(deps).store);
   const consents = deps.consents;
 
