@@ -9,7 +9,7 @@ import {
   expectNoAxeViolations,
   latestCode,
   PASSWORD,
-  signInWithPassword,
+  signInNewPlayer,
   switchLanguage,
   uniqueEmail,
 } from './helpers.ts';
@@ -128,9 +128,7 @@ test('a signed-out player types the code (lower case, with hyphens), signs in, a
 
 test('the success page counts down and then goes to the game success_redirect', async ({ page, request }, testInfo) => {
   const email = uniqueEmail(testInfo, 'devicego');
-  await createAccount(request, email);
-  await signInWithPassword(page, email, PASSWORD);
-  await expect(page).toHaveURL(/\/account$/);
+  await signInNewPlayer(page, request, email);
   await page.route('http://localhost:8080/home', (route) =>
     route.fulfill({ status: 200, contentType: 'text/html', body: '<title>Starfall Legends</title>Back in the game' }),
   );
@@ -300,9 +298,7 @@ test('a lookup that fails for another reason says "Something went wrong." and tr
 
 test('an age-gated player is told so, and the device is told no', async ({ page, request }, testInfo) => {
   const email = uniqueEmail(testInfo, 'deviceage');
-  await createAccount(request, email);
-  await signInWithPassword(page, email, PASSWORD);
-  await expect(page).toHaveURL(/\/account$/);
+  await signInNewPlayer(page, request, email);
   const started = await startDevice(request);
   // The demo game is not for adults only: the server's refusal for a mature game is played back.
   await page.route(

@@ -4,7 +4,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { createAccount, expectNoAxeViolations, PASSWORD, signInWithPassword, uniqueEmail } from './helpers.ts';
+import { expectNoAxeViolations, signInNewPlayer, uniqueEmail } from './helpers.ts';
 import { screenshot } from './screenshots.ts';
 
 const GAME = 'starfall-legends';
@@ -13,9 +13,7 @@ const REDIRECT = 'http://127.0.0.1/callback';
 
 /** Signs a new account in through the pages; answers the web app's access token. */
 async function signedIn(page: Page, request: APIRequestContext, email: string): Promise<string> {
-  await createAccount(request, email);
-  await signInWithPassword(page, email, PASSWORD);
-  await expect(page).toHaveURL(/\/account$/);
+  await signInNewPlayer(page, request, email);
   const token = await page.evaluate(() => localStorage.getItem('portal.accessToken'));
   expect(token).toMatch(/^at_/);
   return token as string;

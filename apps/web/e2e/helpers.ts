@@ -113,6 +113,13 @@ export async function signInWithPassword(page: Page, email: string, password: st
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
 }
 
+/** A new player with PASSWORD, signed in through the sign-in pages and on their account page. */
+export async function signInNewPlayer(page: Page, request: APIRequestContext, email: string) {
+  await createAccount(request, email);
+  await signInWithPassword(page, email, PASSWORD);
+  await expect(page).toHaveURL(/\/account$/);
+}
+
 /** Headers of a JSON call to the API with the web app's key (as a game or a test would call it). */
 export async function apiHeaders(request: APIRequestContext, accessToken?: string) {
   const { apiKey } = await (await request.get('/config.json')).json();

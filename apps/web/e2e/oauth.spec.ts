@@ -11,6 +11,7 @@ import {
   latestCode,
   latestMail,
   PASSWORD,
+  signInNewPlayer,
   signInWithPassword,
   switchLanguage,
   uniqueEmail,
@@ -153,9 +154,7 @@ test('a new player registers on the way (the sign-up link keeps the game) and th
 
 test('a player already signed in goes straight back to the game', async ({ page, request }, testInfo) => {
   const email = uniqueEmail(testInfo, 'oauthin');
-  await createAccount(request, email);
-  await signInWithPassword(page, email, PASSWORD);
-  await expect(page).toHaveURL(/\/account$/);
+  await signInNewPlayer(page, request, email);
   const { verifier, challenge } = pkce();
   const redirectUri = loopbackRedirect();
   const { arrived } = await gameRedirect(page, redirectUri);
@@ -170,9 +169,7 @@ test('force_verify makes a signed-in player confirm with an emailed code first',
   request,
 }, testInfo) => {
   const email = uniqueEmail(testInfo, 'oauthverify');
-  await createAccount(request, email);
-  await signInWithPassword(page, email, PASSWORD);
-  await expect(page).toHaveURL(/\/account$/);
+  await signInNewPlayer(page, request, email);
   const { verifier, challenge } = pkce();
   const redirectUri = loopbackRedirect();
   const { arrived } = await gameRedirect(page, redirectUri);
@@ -315,9 +312,7 @@ test('an under-age player of a mature game ends on the age gate, not at the game
   request,
 }, testInfo) => {
   const email = uniqueEmail(testInfo, 'oauthage');
-  await createAccount(request, email);
-  await signInWithPassword(page, email, PASSWORD);
-  await expect(page).toHaveURL(/\/account$/);
+  await signInNewPlayer(page, request, email);
   // The demo game is not for adults only: the server's refusal for a mature game is played back.
   await page.route(
     (url) => url.pathname === '/api/sessions/authorize',
@@ -343,9 +338,7 @@ test('a flagged account verifies its email first, then goes on to the game (rule
   request,
 }, testInfo) => {
   const email = uniqueEmail(testInfo, 'oauthflag');
-  await createAccount(request, email);
-  await signInWithPassword(page, email, PASSWORD);
-  await expect(page).toHaveURL(/\/account$/);
+  await signInNewPlayer(page, request, email);
   // The first authorize answers as for a registration-flagged account; the next one is the server's.
   await page.route(
     (url) => url.pathname === '/api/sessions/authorize',
