@@ -54,6 +54,11 @@ export const deviceUserCode = z
       .regex(new RegExp(`^[${DEVICE_CODE_ALPHABET}]*$`), { error: 'That device code is not valid.' }),
   );
 
+/** A device code for people, in three groups: "BCD-FGH-JKL" (anything not 9 long as it is). */
+export function displayDeviceCode(code: string): string {
+  return code.length === DEVICE_CODE_LENGTH ? `${code.slice(0, 3)}-${code.slice(3, 6)}-${code.slice(6)}` : code;
+}
+
 export const speedBand = z.enum(['under_25', '25_50', '50_100', '100_200', '200_1000']);
 export const betaId = z.uuid();
 /** Campaign, referral or redemption code typed by the user. */

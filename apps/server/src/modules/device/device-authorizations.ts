@@ -3,6 +3,7 @@
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import { rowsOf } from '../../db/database.ts';
 import type { Orm } from '../../db/database.ts';
+import type { Deps } from '../../deps.ts';
 import { deviceAuthorizations } from '../../db/schema.ts';
 import { newToken, hashToken } from '../sessions/tokens.ts';
 import { newUserCode } from './user-code.ts';
@@ -41,8 +42,11 @@ export class DeviceAuthorizations {
     this.#intervalSeconds = options.intervalSeconds;
   }
 
-  get ttlSeconds() {
-    return this.#ttlSeconds;
+  static of(deps: Deps): DeviceAuthorizations {
+    return new DeviceAuthorizations(deps.db.orm, {
+      ttlSeconds: deps.config.DEVICE_CODE_TTL_SECONDS,
+      intervalSeconds: deps.config.DEVICE_POLL_INTERVAL_SECONDS,
+    });
   }
 
   /** A new authorization: its device code (for the game only) and user code (for the player). */

@@ -13,10 +13,7 @@ import { normalizeUserCode } from './user-code.ts';
 export type LookedUp = DeviceRow & { userCode: string };
 
 export function createDeviceFlow(deps: Deps) {
-  const store = new DeviceAuthorizations(deps.db.orm, {
-    ttlSeconds: deps.config.DEVICE_CODE_TTL_SECONDS,
-    intervalSeconds: deps.config.DEVICE_POLL_INTERVAL_SECONDS,
-  });
+  const store = DeviceAuthorizations.of(deps);
   const guesses = new GuessLimit(deps.counters, { globalPerMinute: deps.config.DEVICE_GUESSES_PER_MINUTE });
   const verificationUri = new URL('/device', deps.config.publicUrl).toString();
 

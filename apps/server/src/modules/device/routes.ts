@@ -51,9 +51,8 @@ export function registerDevice(app: FastifyInstance, deps: Deps) {
 
   registerCall(app, getDeviceAuthorization, async ({ params, request }) => {
     const row = await undecided(params.userCode, request);
-    const client = await games.findClient(row.clientId);
-    const game = client ? await games.find(client.gameSlug) : undefined;
-    return view(row, row.userCode, game ? toGameConfig(game) : null);
+    const found = await games.findClientWithGame(row.clientId);
+    return view(row, row.userCode, found ? toGameConfig(found.game) : null);
   });
 
   registerCall(app, authorizeDevice, async ({ params, request }) => {
@@ -61,10 +60,9 @@ export function registerDevice(app: FastifyInstance, deps: Deps) {
     // Passwordless devices start the stub-account flow, which a later version brings.
     if (row.authType === 'passwordless') throw new RequestError('device_flow_unavailable');
     const account = await signedInAccount(accounts, request);
-    const client = await games.findClient(row.clientId);
-    const game = client ? await games.find(client.gameSlug) : undefined;
-    if (!game) throw new RequestError('device_token_invalid');
-    assertMayAuthorize(account, game);
+    const found = await games.findClientWithGame(row.clientId);
+    if (!found) throw new RequestError('device_token_invalid');
+    assertMayAuthorize(account, found.game);
     if (!(await flow.store.approve(row.id, account.id))) throw new RequestError('device_token_used');
     return {};
   });

@@ -2,6 +2,7 @@
 // is easy to read on a TV and to type on a phone, and no word or 0/O, 1/I confusion can appear.
 // 20^9 ≈ 5.1·10^11 codes; with the guessing limits of guess-limit.ts an attacker cannot hit a live one.
 import { randomInt } from 'node:crypto';
+import { deviceUserCode } from '@portal/contract/calls/entities';
 import { DEVICE_CODE_ALPHABET, DEVICE_CODE_LENGTH } from '@portal/contract/data/constants';
 
 export const USER_CODE_ALPHABET = DEVICE_CODE_ALPHABET;
@@ -16,16 +17,11 @@ export function newUserCode(): string {
 
 /**
  * The code as typed, made comparable: case folded, hyphens and spaces dropped. Answers null for
- * anything that cannot be a user code (wrong length or a character outside the alphabet).
+ * anything that cannot be a user code (the contract's deviceUserCode rules).
  */
 export function normalizeUserCode(typed: string): string | null {
-  const code = typed.replace(/[\s-]/g, '').toUpperCase();
-  if (code.length !== USER_CODE_LENGTH) return null;
-  for (const char of code) if (!USER_CODE_ALPHABET.includes(char)) return null;
-  return code;
+  const parsed = deviceUserCode.safeParse(typed.replace(/\s/g, ''));
+  return parsed.success ? parsed.data : null;
 }
 
-/** For people: three groups of three, e.g. "BCD-FGH-JKL". */
-export function displayUserCode(code: string): string {
-  return `${code.slice(0, 3)}-${code.slice(3, 6)}-${code.slice(6)}`;
-}
+export { displayDeviceCode as displayUserCode } from '@portal/contract/calls/entities';

@@ -20,4 +20,15 @@ export class GamesRepo {
     const [row] = await this.#orm.select().from(oauthClients).where(eq(oauthClients.clientId, clientId)).limit(1);
     return row;
   }
+
+  /** A client with its game, in one query. */
+  async findClientWithGame(clientId: string): Promise<{ client: ClientRow; game: GameRow } | undefined> {
+    const [row] = await this.#orm
+      .select({ client: oauthClients, game: games })
+      .from(oauthClients)
+      .innerJoin(games, eq(games.slug, oauthClients.gameSlug))
+      .where(eq(oauthClients.clientId, clientId))
+      .limit(1);
+    return row;
+  }
 }

@@ -7,7 +7,7 @@
 import type { Deps } from '../../deps.ts';
 import { AccountsRepo } from '../accounts/repo.ts';
 import type { AccountRow } from '../accounts/repo.ts';
-import type { DeviceAuthorizations } from '../device/device-authorizations.ts';
+import { DeviceAuthorizations } from '../device/device-authorizations.ts';
 import type { IssuedTokens } from '../sessions/token-service.ts';
 import { AuthorizationCodes } from './authorization-codes.ts';
 import { grantError } from './grant-error.ts';
@@ -20,7 +20,8 @@ export interface Granted {
   nonce: string | null;
 }
 
-export function createGrants(deps: Deps, devices: DeviceAuthorizations) {
+export function createGrants(deps: Deps) {
+  const devices = DeviceAuthorizations.of(deps);
   const accounts = new AccountsRepo(deps.db.orm);
   const codes = new AuthorizationCodes(deps.db.orm);
 

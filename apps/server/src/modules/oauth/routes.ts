@@ -27,11 +27,10 @@ export async function checkedClient(
   clientId: string,
   redirectUri: string,
 ): Promise<{ client: ClientRow; game: GameRow }> {
-  const client = await games.findClient(clientId);
-  const game = client ? await games.find(client.gameSlug) : undefined;
-  if (!client || !game) throw new RequestError('invalid_client_id');
-  if (!redirectUriAllowed(client.redirectUris, redirectUri)) throw new RequestError('invalid_redirect_uri');
-  return { client, game };
+  const found = await games.findClientWithGame(clientId);
+  if (!found) throw new RequestError('invalid_client_id');
+  if (!redirectUriAllowed(found.client.redirectUris, redirectUri)) throw new RequestError('invalid_redirect_uri');
+  return found;
 }
 
 export function registerOAuth(app: FastifyInstance, deps: Deps) {

@@ -21,6 +21,7 @@ import { SecretBox } from '../mfa/secret-box.ts';
 import { grantError } from './grant-error.ts';
 import { createGrants } from './grants.ts';
 import type { Granted } from './grants.ts';
+import type { IssuedTokens } from '../sessions/token-service.ts';
 import { IdTokens, SUPPORTED_SCOPES, accountClaims, grantedScope, hasScope } from './id-tokens.ts';
 import { redirectUriAllowed } from './redirect-uri.ts';
 import { ID_TOKEN_ALG, SigningKeys } from './signing-keys.ts';
@@ -98,7 +99,7 @@ export function registerStandardOAuth(app: FastifyInstance, deps: Deps) {
   const games = new GamesRepo(deps.db.orm);
   const accounts = new AccountsRepo(deps.db.orm);
   const devices = createDeviceFlow(deps);
-  const grants = createGrants(deps, devices.store);
+  const grants = createGrants(deps);
   const keys = new SigningKeys(deps.db.orm, new SecretBox(`${deps.config.MFA_SECRET_KEY}:id-token-keys`), {
     rotationDays: deps.config.SIGNING_KEY_ROTATION_DAYS,
     idTokenTtlSeconds: deps.config.ID_TOKEN_TTL_SECONDS,
@@ -158,14 +159,19 @@ export function registerStandardOAuth(app: FastifyInstance, deps: Deps) {
     return client;
   }
 
-  async function tokenBody(granted: Granted) {
-    const { tokens, account, clientId, scope, nonce } = granted;
+  /** The RFC 6749 §5.1 answer. */
+  const tokenBody = (tokens: IssuedTokens, scope: string | null) => ({
+    access_token: tokens.accessToken,
+    token_type: 'Bearer',
+    expires_in: tokens.expiresIn,
+    refresh_token: tokens.refreshToken,
+    ...(scope ? { scope } : {}),
+  });
+
+  /** The answer to a grant, with an ID token when it asked for scope openid. */
+  async function grantedBody({ tokens, account, clientId, scope, nonce }: Granted) {
     return {
-      access_token: tokens.accessToken,
-      token_type: 'Bearer',
-      expires_in: tokens.expiresIn,
-      refresh_token: tokens.refreshToken,
-      ...(scope ? { scope } : {}),
+      ...tokenBody(tokens, scope),
       ...(hasScope(scope, 'openid')
         ? { id_token: await idTokens.issue({ account, clientId, scope, nonce, accessToken: tokens.accessToken }) }
         : {}),
@@ -263,7 +269,7 @@ export function registerStandardOAuth(app: FastifyInstance, deps: Deps) {
       const client = await authenticatedClient(request, fields);
       let body;
       if (grantType === 'authorization_code') {
-        body = await tokenBody(
+        body = await grantedBody(
           await grants.authorizationCode({
             code: field(fields, 'code', 200),
             clientId: client.clientId,
@@ -272,23 +278,15 @@ export function registerStandardOAuth(app: FastifyInstance, deps: Deps) {
           }),
         );
       } else if (grantType === DEVICE_GRANT) {
-        body = await tokenBody(await grants.deviceCode(field(fields, 'device_code', 200), client.clientId));
+        body = await grantedBody(await grants.deviceCode(field(fields, 'device_code', 200), client.clientId));
       } else if (grantType === 'refresh_token') {
         const tokens = await deps.tokens.refresh(field(fields, 'refresh_token', 200));
         if (tokens.session.clientId !== client.clientId) {
           await deps.tokens.end(tokens.session);
           throw grantError('invalid_grant', { reason: 'refresh token of another client' });
         }
-        const account = await accounts.findById(tokens.session.accountId);
-        if (!account) throw grantError('invalid_grant', { reason: 'unknown account' });
-        const scope = await familyScope(tokens.session.familyId);
-        body = {
-          access_token: tokens.accessToken,
-          token_type: 'Bearer',
-          expires_in: tokens.expiresIn,
-          refresh_token: tokens.refreshToken,
-          ...(scope ? { scope } : {}),
-        };
+        // An account's refresh tokens go with it; no ID token on refresh (OIDC Core §12.2).
+        body = tokenBody(tokens, await familyScope(tokens.session.familyId));
       } else {
         throw new OAuthError('unsupported_grant_type', `${grantType} is not supported`);
       }

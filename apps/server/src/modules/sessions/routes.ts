@@ -16,7 +16,6 @@ import { CODE_TTL_MINUTES, EmailCodes } from '../email-codes/service.ts';
 import { createRecovery } from '../accounts/recovery.ts';
 import { signedInAccount } from '../accounts/signed-in.ts';
 import { createMfa } from '../mfa/service.ts';
-import { createDeviceFlow } from '../device/device-flow.ts';
 import { createGrants } from '../oauth/grants.ts';
 import { PasswordSignIn } from './password-sign-in.ts';
 import { tokenAnswer } from './token-answer.ts';
@@ -31,7 +30,7 @@ export function registerSessions(app: FastifyInstance, deps: Deps) {
   });
   const signInLimit = { rateLimit: { max: deps.config.SIGN_IN_PER_MINUTE, timeWindow: 60_000 } };
   const codes = EmailCodes.of(deps);
-  const grants = createGrants(deps, createDeviceFlow(deps).store);
+  const grants = createGrants(deps);
   const consents = deps.consents;
 
   // The answer is the same whether or not the address has an account; only an account gets a code.

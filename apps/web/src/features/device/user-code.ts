@@ -17,7 +17,4 @@ export function readUserCode(typed: string): { code: string } | { problem: UserC
   return { problem: 'invalid' };
 }
 
-/** A normalized code for people, in three groups: "BCD-FGH-JKL". */
-export function displayUserCode(code: string): string {
-  return code.length === 9 ? `${code.slice(0, 3)}-${code.slice(3, 6)}-${code.slice(6)}` : code;
-}
+export { displayDeviceCode as displayUserCode } from '@portal/contract/calls/entities';
