@@ -22,6 +22,13 @@ export interface Database {
    * reused, for the statements of every request.
    */
   query<T extends Record<string, unknown>>(sqlText: string, params?: unknown[], name?: string): Promise<T[]>;
+  /**
+   * Runs one statement like `query`, on connections that commit without waiting for the disk
+   * (`synchronous_commit = off`): for session tokens only, which a player gets again by signing in
+   * again. A crash of the database server may lose the last fraction of a second of them; it never
+   * loses an earlier write or a revocation, which go through `query` (ADR 012).
+   */
+  queryAsyncCommit<T extends Record<string, unknown>>(sqlText: string, params: unknown[], name: string): Promise<T[]>;
   /** Runs fn with a session-level advisory lock held, so concurrent instances take turns. */
   withLock<T>(lockId: number, fn: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
@@ -48,6 +55,8 @@ async function openPglite(dataDir: string): Promise<Database> {
     mkdirSync(location, { recursive: true });
   }
   const client = await PGlite.create(location);
+  const query = async <T extends Record<string, unknown>>(sqlText: string, params: unknown[] = []) =>
+    (await client.query<T>(sqlText, params)).rows;
   return {
     kind: 'pglite',
     orm: drizzlePglite({ client, schema }) as unknown as Orm,
@@ -59,23 +68,40 @@ async function openPglite(dataDir: string): Promise<Database> {
         throw error;
       }
     },
-    query: async <T extends Record<string, unknown>>(sqlText: string, params: unknown[] = []) =>
-      (await client.query<T>(sqlText, params)).rows,
+    query,
+    // One connection in this process: a commit costs no round trip to wait for.
+    queryAsyncCommit: query,
     // PGlite has a single connection, used by this process only: nothing to lock against.
     withLock: (_lockId, fn) => fn(),
     close: () => client.close(),
   };
 }
 
-async function openPostgres(url: string, options: DatabaseOptions): Promise<Database> {
+function newPool(url: string, options: DatabaseOptions, size: number, settings: string[]): pg.Pool {
+  const all = [...(options.searchPath ? [`search_path=${options.searchPath}`] : []), ...settings];
   const pool = new pg.Pool({
     connectionString: url,
-    max: options.poolSize ?? 10,
-    ...(options.searchPath ? { options: `-c search_path=${options.searchPath}` } : {}),
+    max: size,
+    ...(all.length > 0 ? { options: all.map((setting) => `-c ${setting}`).join(' ') } : {}),
   });
   pool.on('error', () => {
     // An idle client lost its connection; the pool replaces it on the next checkout.
   });
+  return pool;
+}
+
+type Pooled = <T extends Record<string, unknown>>(sqlText: string, params?: unknown[], name?: string) => Promise<T[]>;
+
+function queryOn(pool: pg.Pool): Pooled {
+  return async <T extends Record<string, unknown>>(sqlText: string, params: unknown[] = [], name?: string) =>
+    (await pool.query<T>(name ? { name, text: sqlText, values: params } : { text: sqlText, values: params })).rows;
+}
+
+async function openPostgres(url: string, options: DatabaseOptions): Promise<Database> {
+  const size = options.poolSize ?? 10;
+  const pool = newPool(url, options, size, []);
+  // Session tokens are written on their own connections (opened on first use).
+  const asyncCommitPool = newPool(url, options, Math.max(2, Math.ceil(size / 2)), ['synchronous_commit=off']);
   await pool.query('SELECT 1');
   return {
     kind: 'postgres',
@@ -91,8 +117,8 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
         client.release();
       }
     },
-    query: async <T extends Record<string, unknown>>(sqlText: string, params: unknown[] = [], name?: string) =>
-      (await pool.query<T>(name ? { name, text: sqlText, values: params } : { text: sqlText, values: params })).rows,
+    query: queryOn(pool),
+    queryAsyncCommit: queryOn(asyncCommitPool),
     withLock: async (lockId, fn) => {
       const client = await pool.connect();
       try {
@@ -103,7 +129,9 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
         client.release();
       }
     },
-    close: () => pool.end(),
+    close: async () => {
+      await Promise.all([pool.end(), asyncCommitPool.end()]);
+    },
   };
 }
 

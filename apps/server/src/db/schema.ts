@@ -208,9 +208,8 @@ export const passwordHistory = pgTable('password_history', {
 
 export const refreshTokens = pgTable('refresh_tokens', {
   id: uuid('id').primaryKey().defaultRandom(),
-  accountId: uuid('account_id')
-    .notNull()
-    .references(() => accounts.id, { onDelete: 'cascade' }),
+  /** The account of the session (no foreign key: the session's cascades, migration 0015). */
+  accountId: uuid('account_id').notNull(),
   familyId: uuid('family_id').notNull(),
   sessionId: uuid('session_id')
     .notNull()

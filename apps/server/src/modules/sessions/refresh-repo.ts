@@ -1,6 +1,7 @@
 // Refresh tokens and the sessions they open. Issuing and rotating are single statements: a sign-in
 // writes its session and first refresh token in one round trip, and a refresh marks the old token
-// used (reading what the new session inherits) in one and issues the next pair in another.
+// used (reading what the new session inherits) in one and issues the next pair in another. Those
+// writes commit without waiting for the disk; revocations wait (ADR 012).
 import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Database, Orm } from '../../db/database.ts';
 import { refreshTokens, sessions } from '../../db/schema.ts';
@@ -40,6 +41,18 @@ export interface RotatedToken {
 }
 
 type Raw = Record<string, unknown>;
+
+/** The session and refresh token of a sign-in or a refresh, $1 to $8 (the tail of a WITH). */
+const INSERT_PAIR = `s AS (
+    INSERT INTO sessions (account_id, family_id, access_token_hash, access_expires_at, mfa_pending, client_id)
+    VALUES ($1, $2, $3, $4, $5, $6)
+    RETURNING id, account_id, family_id, mfa_pending, client_id
+  ), r AS (
+    INSERT INTO refresh_tokens (account_id, family_id, session_id, token_hash, family_expires_at)
+    SELECT account_id, family_id, id, $7, $8 FROM s
+  )
+  SELECT id, account_id, family_id, mfa_pending, client_id FROM s`;
+
 const asDate = (value: unknown) => (value instanceof Date ? value : new Date(String(value)));
 
 export class RefreshRepo {
@@ -50,33 +63,30 @@ export class RefreshRepo {
     this.#orm = db.orm;
   }
 
-  /** Writes a session and its refresh token (and revokes the session replaced) in one statement. */
+  /**
+   * Writes a session and its refresh token in one statement, and for a refresh revokes the session
+   * replaced in the same one. Tokens commit without waiting for the disk (ADR 012).
+   */
   async issue(pair: NewTokenPair): Promise<IssuedSessionRow> {
-    const [row] = await this.#db.query<Raw>(
-      `WITH replaced AS (
-         UPDATE sessions SET revoked_at = now() WHERE id = $1::uuid AND revoked_at IS NULL
-       ), s AS (
-         INSERT INTO sessions (account_id, family_id, access_token_hash, access_expires_at, mfa_pending, client_id)
-         VALUES ($2, $3, $4, $5, $6, $7)
-         RETURNING id, account_id, family_id, mfa_pending, client_id
-       ), r AS (
-         INSERT INTO refresh_tokens (account_id, family_id, session_id, token_hash, family_expires_at)
-         SELECT account_id, family_id, id, $8, $9 FROM s
-       )
-       SELECT id, account_id, family_id, mfa_pending, client_id FROM s`,
-      [
-        pair.replacesSessionId ?? null,
-        pair.accountId,
-        pair.familyId,
-        pair.accessTokenHash,
-        pair.accessExpiresAt.toISOString(),
-        pair.mfaPending,
-        pair.clientId,
-        pair.refreshTokenHash,
-        pair.familyExpiresAt.toISOString(),
-      ],
-      'issue_token_pair',
-    );
+    const values = [
+      pair.accountId,
+      pair.familyId,
+      pair.accessTokenHash,
+      pair.accessExpiresAt.toISOString(),
+      pair.mfaPending,
+      pair.clientId,
+      pair.refreshTokenHash,
+      pair.familyExpiresAt.toISOString(),
+    ];
+    const [row] = pair.replacesSessionId
+      ? await this.#db.queryAsyncCommit<Raw>(
+          `WITH replaced AS (
+             UPDATE sessions SET revoked_at = now() WHERE id = $9::uuid AND revoked_at IS NULL
+           ), ${INSERT_PAIR}`,
+          [...values, pair.replacesSessionId],
+          'rotate_token_pair',
+        )
+      : await this.#db.queryAsyncCommit<Raw>(`WITH ${INSERT_PAIR}`, values, 'issue_token_pair');
     if (!row) throw new Error('session insert returned nothing');
     return {
       id: String(row.id),
@@ -93,7 +103,7 @@ export class RefreshRepo {
    * unknown, revoked, expired or already used (the caller tells reuse apart with findByHash).
    */
   async rotate(tokenHash: string): Promise<RotatedToken | undefined> {
-    const [row] = await this.#db.query<Raw>(
+    const [row] = await this.#db.queryAsyncCommit<Raw>(
       `UPDATE refresh_tokens r SET used_at = now()
        FROM sessions s
        WHERE r.token_hash = $1 AND r.used_at IS NULL AND r.revoked_at IS NULL
