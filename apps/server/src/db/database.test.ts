@@ -42,7 +42,8 @@ describe('database', () => {
       'test_insert_pair',
     );
     const count = async () =>
-      (await db.query<{ n: number }>('SELECT count(*)::int AS n FROM refresh_tokens WHERE account_id = $1', [id]))[0]?.n;
+      (await db.query<{ n: number }>('SELECT count(*)::int AS n FROM refresh_tokens WHERE account_id = $1', [id]))[0]
+        ?.n;
     expect(await count()).toBe(1);
     await db.query('DELETE FROM accounts WHERE id = $1', [id]);
     expect(await count()).toBe(0);
