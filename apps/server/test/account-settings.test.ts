@@ -94,8 +94,10 @@ describe('changing the password', () => {
   });
 
   it('changes it, mails a notice and, when asked, signs out every other session', async () => {
-    const other = await tokenOf('keys@example.com');
-    const token = await tokenOf('keys@example.com');
+    const otherSignIn = await signIn('keys@example.com');
+    const other = otherSignIn.access_token as string;
+    const thisSignIn = await signIn('keys@example.com');
+    const token = thisSignIn.access_token as string;
     const changed = await call('PUT', '/api/accounts/me/password', token, {
       password: PASSWORD,
       new_password: 'Nw9#pass-Word',
@@ -106,6 +108,16 @@ describe('changing the password', () => {
     expect((await mails('keys@example.com'))[0].template).toBe('password_changed');
     expect((await call('GET', '/api/accounts/me', token)).statusCode).toBe(200);
     expect((await call('GET', '/api/accounts/me', other)).json().code).toBe('auth_expired');
+    // The other sign-in's refresh token is revoked too; this one's still rotates.
+    const refresh = async (refreshToken: string) =>
+      (
+        await call('POST', '/api/sessions/auth/token', undefined, {
+          grant_type: 'refresh_token',
+          refresh_token: refreshToken,
+        })
+      ).json();
+    expect((await refresh(otherSignIn.refresh_token)).code).toBe('auth_expired');
+    expect((await refresh(thisSignIn.refresh_token)).access_token).toBeTruthy();
     expect((await signIn('keys@example.com', PASSWORD)).code).toBe('invalid_credentials');
     expect((await signIn('keys@example.com', 'Nw9#pass-Word')).access_token).toBeTruthy();
     await clearLimits();

@@ -207,14 +207,13 @@ export const passwordHistory = pgTable('password_history', {
 });
 
 export const refreshTokens = pgTable('refresh_tokens', {
-  id: uuid('id').primaryKey().defaultRandom(),
   /** The account of the session (no foreign key: the session's cascades, migration 0015). */
   accountId: uuid('account_id').notNull(),
   familyId: uuid('family_id').notNull(),
   sessionId: uuid('session_id')
     .notNull()
     .references(() => sessions.id, { onDelete: 'cascade' }),
-  tokenHash: text('token_hash').notNull().unique(),
+  tokenHash: text('token_hash').primaryKey(),
   familyExpiresAt: timestamptz('family_expires_at').notNull(),
   usedAt: timestamptz('used_at'),
   revokedAt: timestamptz('revoked_at'),

@@ -133,12 +133,16 @@ export class RefreshRepo {
    * `keepFamilyId` (the player signs out their other devices).
    */
   async revokeAccount(accountId: string, keepFamilyId?: string): Promise<void> {
-    const keepToken = keepFamilyId ? ne(refreshTokens.familyId, keepFamilyId) : undefined;
     const keepSession = keepFamilyId ? ne(sessions.familyId, keepFamilyId) : undefined;
+    // The account's families, through its sessions (indexed by account; refresh tokens by family).
+    const families = this.#orm
+      .selectDistinct({ familyId: sessions.familyId })
+      .from(sessions)
+      .where(and(eq(sessions.accountId, accountId), keepSession));
     await this.#orm
       .update(refreshTokens)
       .set({ revokedAt: sql`now()` })
-      .where(and(eq(refreshTokens.accountId, accountId), isNull(refreshTokens.revokedAt), keepToken));
+      .where(and(inArray(refreshTokens.familyId, families), isNull(refreshTokens.revokedAt)));
     await this.#orm
       .update(sessions)
       .set({ revokedAt: sql`now()` })
