@@ -3,6 +3,10 @@
 //   DATABASE_URL=postgres://postgres@127.0.0.1:5432/test node bench/sign-in.mjs [seconds]
 // Runs under Node 24 (e.g. `npx -p node@24 -- node bench/sign-in.mjs`). Starts the real server as
 // `npm start` does; the load comes from autocannon, 8 connections, one account per connection.
+// Beside them it measures a floor: a bare node:http server whose sign-in is one argon2id verification
+// and nothing else (no database, no framework), loaded the same way. What separates the floor from
+// raw argon2id is the machine (HTTP, the load generator and the hashing sharing its cores); what
+// separates the portal from the floor is the portal's own work.
 import { spawn, execFileSync } from 'node:child_process';
 import http from 'node:http';
 import { availableParallelism } from 'node:os';
@@ -14,10 +18,11 @@ const require = createRequire(join(root, 'apps', 'server', 'package.json'));
 const ARGON2 = { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 };
 const PASSWORD = 'Tq8#vLp2-Benchmark';
 const PORT = 18_181;
+const FLOOR_PORT = 18_182;
 const base = `http://127.0.0.1:${PORT}`;
 const cores = availableParallelism();
 const CONNECTIONS = 8;
-const ROUNDS = 5;
+const ROUNDS = 11;
 
 function median(values) {
   const sorted = [...values].sort((a, b) => a - b);
@@ -39,6 +44,35 @@ async function rawArgon2(seconds) {
     }),
   );
   console.log(JSON.stringify({ perSecond: count / seconds }));
+}
+
+/** Child mode: the floor server (see the top of this file) on FLOOR_PORT. */
+async function floorServer() {
+  const { hash, verify } = require('@node-rs/argon2');
+  const stored = await hash(PASSWORD, ARGON2);
+  const server = http.createServer((request, response) => {
+    let body = '';
+    request.setEncoding('utf8');
+    request.on('data', (chunk) => (body += chunk));
+    request.on('end', async () => {
+      const matches = await verify(stored, JSON.parse(body).password);
+      response.writeHead(matches ? 200 : 401, { 'content-type': 'application/json' });
+      response.end(JSON.stringify({ matches }));
+    });
+  });
+  server.listen(FLOOR_PORT, '127.0.0.1', () => console.log('ready'));
+}
+
+/** Starts the floor server with `threads` hashing threads; resolves once it listens. */
+function startFloor(threads) {
+  const child = spawn(process.execPath, [import.meta.filename, '--floor'], {
+    env: { ...process.env, UV_THREADPOOL_SIZE: String(threads) },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  return new Promise((resolve, reject) => {
+    child.stdout.once('data', () => resolve(child));
+    child.once('exit', (code) => reject(new Error(`floor server exited (${code})`)));
+  });
 }
 
 /** Raw argon2id rate with `threads` hashing threads, in a fresh process. */
@@ -63,9 +97,9 @@ async function waitReady() {
 }
 
 /** Runs autocannon on `path`; every non-2xx answer counts as a failure. */
-async function cannon(seconds, path, options) {
+async function cannon(seconds, path, options, origin = base) {
   const autocannon = require('autocannon');
-  const result = await autocannon({ url: base + path, connections: CONNECTIONS, duration: seconds, ...options });
+  const result = await autocannon({ url: origin + path, connections: CONNECTIONS, duration: seconds, ...options });
   return {
     perSecond: +(result.requests.total / seconds).toFixed(1),
     p50ms: result.latency.p50,
@@ -174,9 +208,10 @@ async function main(seconds) {
       return res.json();
     };
 
-    // Password sign-in, each connection as its own player, in ROUNDS rounds that alternate with raw
-    // argon2id rounds: the machine's speed drifts (it is shared), and alternating lets both see the
-    // same drift. The ratio is of the medians.
+    // Password sign-in, each connection as its own player, in ROUNDS short rounds between raw argon2id
+    // rounds (raw, sign-in, floor, raw, sign-in, floor, raw...): this shared machine's speed drifts by
+    // a third within a minute, so each round's sign-in rate is set against the mean of the raw rounds
+    // just before and after it, and the ratio is the median of those per-round ratios.
     const signInOptions = () => {
       let next = 0;
       return {
@@ -188,18 +223,35 @@ async function main(seconds) {
       };
     };
     // Warm-up (compiled code, prepared statements, pools), not counted.
+    const threads = Math.max(2, cores);
+    const floor = await startFloor(threads);
+    const floorOptions = { method: 'POST', headers, body: JSON.stringify({ email: emails[0], password: PASSWORD }) };
+    const floorOrigin = `http://127.0.0.1:${FLOOR_PORT}`;
     await cannon(2, '/api/sessions/auth/password', signInOptions());
+    await cannon(2, '/sign-in', floorOptions, floorOrigin);
     const rawRounds = [];
+    const floorRounds = [];
     const signInRounds = [];
     const roundSeconds = Math.max(2, Math.round(seconds / ROUNDS));
-    for (let round = 0; round < ROUNDS; round++) {
-      rawRounds.push(measureRaw(roundSeconds, Math.max(2, cores)));
-      signInRounds.push(await cannon(roundSeconds, '/api/sessions/auth/password', signInOptions()));
+    try {
+      rawRounds.push(measureRaw(roundSeconds, threads));
+      for (let round = 0; round < ROUNDS; round++) {
+        signInRounds.push(await cannon(roundSeconds, '/api/sessions/auth/password', signInOptions()));
+        floorRounds.push(await cannon(roundSeconds, '/sign-in', floorOptions, floorOrigin));
+        rawRounds.push(measureRaw(roundSeconds, threads));
+      }
+    } finally {
+      floor.kill('SIGTERM');
     }
+    const rawAround = (round) => (rawRounds[round] + rawRounds[round + 1]) / 2;
+    const perRound = (rounds) => median(rounds.map((r, round) => r.perSecond / rawAround(round)));
     const raw = median(rawRounds);
     const signIns = signInRounds[signInRounds.length - 1];
     signIns.perSecond = median(signInRounds.map((r) => r.perSecond));
-    signIns.failures = signInRounds.reduce((sum, r) => sum + r.failures, 0);
+    signIns.failures =
+      signInRounds.reduce((sum, r) => sum + r.failures, 0) + floorRounds.reduce((sum, r) => sum + r.failures, 0);
+    const ratio = perRound(signInRounds);
+    const floorRatio = perRound(floorRounds);
 
     // Refresh: each connection follows its own chain of rotating refresh tokens (a chain needs the
     // answer's token for the next request, which autocannon's per-request context cannot carry).
@@ -224,7 +276,6 @@ async function main(seconds) {
       },
     });
 
-    const ratio = signIns.perSecond / raw;
     const result = {
       machine: `${cores} cores, Node ${process.versions.node}`,
       seconds,
@@ -234,9 +285,19 @@ async function main(seconds) {
         rounds: rawRounds.map((r) => +r.toFixed(1)),
         withNodeDefault4: +rawDefault.toFixed(1),
       },
-      passwordSignIn: { ...signIns, rounds: signInRounds.map((r) => r.perSecond) },
+      passwordSignIn: {
+        ...signIns,
+        rounds: signInRounds.map((r) => r.perSecond),
+        roundRatios: signInRounds.map((r, round) => +(r.perSecond / rawAround(round)).toFixed(3)),
+      },
       ratio: +ratio.toFixed(3),
       ratioTarget: 0.85,
+      floor: {
+        perSecond: median(floorRounds.map((r) => r.perSecond)),
+        rounds: floorRounds.map((r) => r.perSecond),
+        ratio: +floorRatio.toFixed(3),
+        portalToFloor: +median(signInRounds.map((r, round) => r.perSecond / floorRounds[round].perSecond)).toFixed(3),
+      },
       refresh: refreshes,
       accountsMe: reads,
     };
@@ -249,7 +310,12 @@ async function main(seconds) {
 }
 
 const args = process.argv.slice(2);
-const job = args[0] === '--raw' ? rawArgon2(Number(args[1] ?? 10)) : main(Number(args[0] ?? 10));
+const job =
+  args[0] === '--raw'
+    ? rawArgon2(Number(args[1] ?? 10))
+    : args[0] === '--floor'
+      ? floorServer()
+      : main(Number(args[0] ?? 10));
 job.catch((error) => {
   console.error(error);
   process.exit(1);
