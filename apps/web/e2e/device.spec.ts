@@ -7,7 +7,7 @@ import {
   apiHeaders,
   createAccount,
   expectNoAxeViolations,
-  latestCode,
+  createAccountWithMailedCode,
   PASSWORD,
   signInNewPlayer,
   switchLanguage,
@@ -180,11 +180,7 @@ test('a new player registers on the way, with the device registration defaults p
   await expect(page.getByLabel('Country or region')).toHaveValue('US');
   await expect(page.getByLabel('State or territory')).toHaveValue('US-CA');
   await page.getByRole('button', { name: 'Continue' }).click();
-  await expect(page).toHaveURL(/\/email-registration$/);
-  await page.getByLabel('Code', { exact: true }).fill(await latestCode(request, email));
-  await page.getByLabel('I agree to the Terms of Use').check();
-  await page.getByRole('button', { name: 'Create account' }).click();
-  await expect(page).toHaveURL(/\/display-name$/);
+  await createAccountWithMailedCode(page, request, email);
   await page.getByRole('button', { name: 'Update and continue' }).click();
   await expect(page).toHaveURL(/\/device-success$/);
   await expectDeviceSignedIn(request, started.device_code, email);

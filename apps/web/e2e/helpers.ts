@@ -81,6 +81,18 @@ export async function latestCode(request: APIRequestContext, email: string): Pro
   return mail.code as string;
 }
 
+/**
+ * On the emailed-code registration step: enters the mailed code, agrees to the terms and creates the
+ * account, which leads to the display-name step.
+ */
+export async function createAccountWithMailedCode(page: Page, request: APIRequestContext, email: string) {
+  await expect(page).toHaveURL(/\/email-registration$/);
+  await page.getByLabel('Code', { exact: true }).fill(await latestCode(request, email));
+  await page.getByLabel('I agree to the Terms of Use').check();
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page).toHaveURL(/\/display-name$/);
+}
+
 /** Creates an account with PASSWORD through the API. */
 export async function createAccount(request: APIRequestContext, email: string) {
   const { apiKey } = await (await request.get('/config.json')).json();

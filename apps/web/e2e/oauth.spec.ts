@@ -8,7 +8,7 @@ import {
   apiHeaders,
   createAccount,
   expectNoAxeViolations,
-  latestCode,
+  createAccountWithMailedCode,
   latestMail,
   PASSWORD,
   signInNewPlayer,
@@ -142,11 +142,7 @@ test('a new player registers on the way (the sign-up link keeps the game) and th
   await page.getByLabel('Date of birth').fill('06/15/1995');
   await page.getByRole('button', { name: 'Continue' }).click();
   // The demo game prefers an emailed code.
-  await expect(page).toHaveURL(/\/email-registration$/);
-  await page.getByLabel('Code', { exact: true }).fill(await latestCode(request, email));
-  await page.getByLabel('I agree to the Terms of Use').check();
-  await page.getByRole('button', { name: 'Create account' }).click();
-  await expect(page).toHaveURL(/\/display-name$/);
+  await createAccountWithMailedCode(page, request, email);
   await page.getByRole('button', { name: 'Update and continue' }).click();
   // No state sent: none comes back.
   await expectGameSignedIn(request, arrived, { verifier, redirectUri, state: null, email });

@@ -3,6 +3,7 @@
 // used (reading what the new session inherits) in one and issues the next pair in another. Those
 // writes commit without waiting for the disk; revocations wait (ADR 012).
 import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
 import type { Database, Orm } from '../../db/database.ts';
 import { refreshTokens, sessions } from '../../db/schema.ts';
 
@@ -52,6 +53,12 @@ const INSERT_PAIR = `s AS (
     SELECT account_id, family_id, id, $7, $8 FROM s
   )
   SELECT id, account_id, family_id, mfa_pending, client_id FROM s`;
+/** A sign-in's pair. */
+const ISSUE_PAIR = `WITH ${INSERT_PAIR}`;
+/** A refresh's pair, revoking the session it replaces ($9) in the same statement. */
+const ROTATE_PAIR = `WITH replaced AS (
+    UPDATE sessions SET revoked_at = now() WHERE id = $9::uuid AND revoked_at IS NULL
+  ), ${INSERT_PAIR}`;
 
 const asDate = (value: unknown) => (value instanceof Date ? value : new Date(String(value)));
 
@@ -79,14 +86,8 @@ export class RefreshRepo {
       pair.familyExpiresAt.toISOString(),
     ];
     const [row] = pair.replacesSessionId
-      ? await this.#db.queryAsyncCommit<Raw>(
-          `WITH replaced AS (
-             UPDATE sessions SET revoked_at = now() WHERE id = $9::uuid AND revoked_at IS NULL
-           ), ${INSERT_PAIR}`,
-          [...values, pair.replacesSessionId],
-          'rotate_token_pair',
-        )
-      : await this.#db.queryAsyncCommit<Raw>(`WITH ${INSERT_PAIR}`, values, 'issue_token_pair');
+      ? await this.#db.queryAsyncCommit<Raw>(ROTATE_PAIR, [...values, pair.replacesSessionId], 'rotate_token_pair')
+      : await this.#db.queryAsyncCommit<Raw>(ISSUE_PAIR, values, 'issue_token_pair');
     if (!row) throw new Error('session insert returned nothing');
     return {
       id: String(row.id),
@@ -132,21 +133,9 @@ export class RefreshRepo {
    * Revokes every sign-in of an account (after a password reset, for example), or every one but
    * `keepFamilyId` (the player signs out their other devices).
    */
-  async revokeAccount(accountId: string, keepFamilyId?: string): Promise<void> {
-    const keepSession = keepFamilyId ? ne(sessions.familyId, keepFamilyId) : undefined;
-    // The account's families, through its sessions (indexed by account; refresh tokens by family).
-    const families = this.#orm
-      .selectDistinct({ familyId: sessions.familyId })
-      .from(sessions)
-      .where(and(eq(sessions.accountId, accountId), keepSession));
-    await this.#orm
-      .update(refreshTokens)
-      .set({ revokedAt: sql`now()` })
-      .where(and(inArray(refreshTokens.familyId, families), isNull(refreshTokens.revokedAt)));
-    await this.#orm
-      .update(sessions)
-      .set({ revokedAt: sql`now()` })
-      .where(and(eq(sessions.accountId, accountId), isNull(sessions.revokedAt), keepSession));
+  revokeAccount(accountId: string, keepFamilyId?: string): Promise<void> {
+    const keep = keepFamilyId ? ne(sessions.familyId, keepFamilyId) : undefined;
+    return this.#revokeFamiliesOf(and(eq(sessions.accountId, accountId), keep));
   }
 
   /**
@@ -155,22 +144,23 @@ export class RefreshRepo {
    */
   async revokeAccountClients(accountId: string, clientIds: readonly string[]): Promise<void> {
     if (clientIds.length === 0) return;
-    const ofClients = and(eq(sessions.accountId, accountId), inArray(sessions.clientId, [...clientIds]));
-    const families = this.#orm.selectDistinct({ familyId: sessions.familyId }).from(sessions).where(ofClients);
+    await this.#revokeFamiliesOf(and(eq(sessions.accountId, accountId), inArray(sessions.clientId, [...clientIds])));
+  }
+
+  /**
+   * Revokes the families of the sessions that `which` selects: their refresh tokens (found by family;
+   * the sessions table is indexed by account) and those sessions.
+   */
+  async #revokeFamiliesOf(which: SQL | undefined): Promise<void> {
+    const families = this.#orm.selectDistinct({ familyId: sessions.familyId }).from(sessions).where(which);
     await this.#orm
       .update(refreshTokens)
       .set({ revokedAt: sql`now()` })
-      .where(
-        and(
-          eq(refreshTokens.accountId, accountId),
-          inArray(refreshTokens.familyId, families),
-          isNull(refreshTokens.revokedAt),
-        ),
-      );
+      .where(and(inArray(refreshTokens.familyId, families), isNull(refreshTokens.revokedAt)));
     await this.#orm
       .update(sessions)
       .set({ revokedAt: sql`now()` })
-      .where(and(ofClients, isNull(sessions.revokedAt)));
+      .where(and(which, isNull(sessions.revokedAt)));
   }
 
   /** Revokes every refresh token and session of a family (sign-out, or reuse detected). */
