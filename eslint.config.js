@@ -1,6 +1,61 @@
+import { readdirSync } from 'node:fs';
+import { resolve } from 'node:path';
 import js from '@eslint/js';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+// The one-way imports of docs/ARCHITECTURE.md, checked on the resolved path of every import
+// (static, dynamic and type-only). Features and server modules are read from the disk, so a new
+// one is covered without editing this file.
+const root = import.meta.dirname;
+const abs = (path) => resolve(root, path);
+const foldersIn = (path) =>
+  readdirSync(abs(path), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+
+const WEB = 'apps/web/src';
+const MODULES = 'apps/server/src/modules';
+
+const webZones = [
+  ...foldersIn(`${WEB}/features`).map((feature) => ({
+    target: `${WEB}/features/${feature}`,
+    from: `${WEB}/features`,
+    except: [`./${feature}`],
+    message:
+      'A feature never imports another feature: move what both use to components/ or lib/; app/ composes features.',
+  })),
+  {
+    target: [`${WEB}/lib`, `${WEB}/components`],
+    from: [`${WEB}/app`, `${WEB}/features`],
+    message: 'lib/ and components/ are below app/ and features/: they never import them.',
+  },
+];
+
+const contractZones = [
+  {
+    target: 'packages/contract',
+    from: 'apps',
+    message: 'The contract imports nothing of the apps.',
+  },
+];
+
+// A module uses another module only through its services (service.ts, *-service.ts), never its
+// repo, row types or other files. Routes mount calls: no SQL, no repo, no database.
+const serverZones = [
+  ...foldersIn(MODULES).map((module) => ({
+    target: `${MODULES}/${module}`,
+    from: [abs(`${MODULES}/!(${module})/**`)],
+    except: [abs(`${MODULES}/*/service.ts`), abs(`${MODULES}/*/*-service.ts`)],
+    message: `A module uses another module only through its service (service.ts or *-service.ts), never its repo or row types.`,
+  })),
+  {
+    target: abs(`${MODULES}/*/*routes.ts`),
+    from: [abs(`${MODULES}/*/*repo.ts`), abs('apps/server/src/db/**'), abs('node_modules/drizzle-orm/**')],
+    message: "A routes file mounts calls and holds no SQL: go through the module's service.",
+  },
+];
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', '.data/**', 'test-results/**', 'playwright-report/**'] },
@@ -20,6 +75,20 @@ export default tseslint.config(
             message: `Import node:${name} instead.`,
           })),
         },
+      ],
+    },
+  },
+  {
+    // Layer boundaries. An import the resolver cannot find would escape no-restricted-paths, so
+    // relative imports must resolve.
+    files: ['apps/**/*.{ts,tsx}', 'packages/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: { 'import-x/resolver-next': [createNodeResolver()] },
+    rules: {
+      'import-x/no-unresolved': ['error', { ignore: ['^[^.]'] }],
+      'import-x/no-restricted-paths': [
+        'error',
+        { basePath: root, zones: [...webZones, ...contractZones, ...serverZones] },
       ],
     },
   },

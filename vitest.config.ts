@@ -1,7 +1,16 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 // One Vitest run covers every package. Server integration tests run on PGlite, and a second time
-// on PostgreSQL when DATABASE_URL is set (CI sets it to the machine's PostgreSQL).
+// on PostgreSQL when DATABASE_URL is set (CI sets it to the machine's PostgreSQL). Each server
+// project migrates one template database per run (apps/server/test/global-setup.ts), which every
+// test file copies.
+//
+// One worker per core (VITEST_MAX_WORKERS overrides): a test file keeps its core busy (PGlite runs
+// in the worker, argon2id hashes there too), so more workers than cores only make each file slower
+// and turn waits into timeouts on a busy machine.
+const maxWorkers = Number(process.env.VITEST_MAX_WORKERS) || Math.max(1, availableParallelism());
+const serverSetup = ['test/global-setup.ts'];
 const postgres = process.env.DATABASE_URL
   ? [
       {
@@ -11,6 +20,7 @@ const postgres = process.env.DATABASE_URL
           root: 'apps/server',
           include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
           env: { TEST_DATABASE: 'postgres' },
+          globalSetup: serverSetup,
         },
       },
     ]
@@ -18,6 +28,7 @@ const postgres = process.env.DATABASE_URL
 
 export default defineConfig({
   test: {
+    maxWorkers,
     testTimeout: 20_000,
     hookTimeout: 30_000,
     projects: [
@@ -29,6 +40,7 @@ export default defineConfig({
           root: 'apps/server',
           include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
           env: { TEST_DATABASE: 'pglite' },
+          globalSetup: serverSetup,
         },
       },
       ...postgres,

@@ -4,9 +4,9 @@ import { BUILD_VERSION } from '@portal/contract/data/constants';
 import Fastify from 'fastify';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import type { Config } from './config.ts';
-import { closeDeps, createDeps } from './create-deps.ts';
-import type { Deps } from './deps.ts';
-import { ApiKeyRegistry, registerApiKeyCheck } from './http/api-key.ts';
+import { closeInfrastructure, compose, openInfrastructure } from './composition.ts';
+import type { Infrastructure } from './deps.ts';
+import { registerApiKeyCheck } from './http/api-key.ts';
 import { registerCodec } from './http/codec.ts';
 import { registerContext } from './http/context.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
@@ -24,6 +24,7 @@ import { registerRegistration } from './modules/accounts/registration-routes.ts'
 import { registerVerification } from './modules/accounts/verification-routes.ts';
 import { registerAccounts } from './modules/accounts/routes.ts';
 import { registerAccountSettings } from './modules/accounts/settings-routes.ts';
+import { captchaWidget } from './modules/captcha/providers.ts';
 import { registerAnalyticsDevRoutes } from './modules/analytics/dev-routes.ts';
 import { registerAnalytics } from './modules/analytics/routes.ts';
 import { registerGameProgress } from './modules/games/progress-routes.ts';
@@ -64,10 +65,11 @@ function loggerOptions(config: Config): FastifyServerOptions['logger'] {
 }
 
 /**
- * Builds the app. Without `deps` it opens (and on close, closes) its own database, counters and
- * mailer from the configuration; tests pass theirs.
+ * Builds the app. Without `infrastructure` it opens (and on close, closes) its own database,
+ * counters and mailer from the configuration; tests pass theirs. Either way every repo and service
+ * comes from the one composition root (composition.ts).
  */
-export async function buildApp(config: Config, deps?: Deps): Promise<App> {
+export async function buildApp(config: Config, infrastructure?: Infrastructure): Promise<App> {
   const app = Fastify({
     logger: loggerOptions(config),
     trustProxy: trustProxy(config.TRUST_PROXY),
@@ -81,10 +83,10 @@ export async function buildApp(config: Config, deps?: Deps): Promise<App> {
     },
   });
 
-  const owned = deps === undefined;
-  const resolved = deps ?? (await createDeps(config, app.log));
+  const opened = infrastructure ?? (await openInfrastructure(config, app.log));
+  if (infrastructure === undefined) app.addHook('onClose', async () => closeInfrastructure(opened));
+  const resolved = compose(opened);
   app.decorate('deps', resolved);
-  if (owned) app.addHook('onClose', async () => closeDeps(resolved));
 
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
@@ -92,9 +94,14 @@ export async function buildApp(config: Config, deps?: Deps): Promise<App> {
   registerContext(app);
   registerCodec(app);
   registerErrorHandling(app, await ErrorMessages.load());
-  await registerSecurity(app, { corsOrigins: config.CORS_ORIGINS, gtmId: config.GTM_ID, sentryDsn: config.SENTRY_DSN });
-  await registerHttpRateLimit(app, resolved.counters, config.RATE_LIMIT_PER_MINUTE);
-  registerApiKeyCheck(app, new ApiKeyRegistry(resolved.db.orm));
+  await registerSecurity(app, {
+    corsOrigins: config.CORS_ORIGINS,
+    gtmId: config.GTM_ID,
+    sentryDsn: config.SENTRY_DSN,
+    captcha: captchaWidget(config),
+  });
+  await registerHttpRateLimit(app, resolved.counters, resolved.rateLimits.default);
+  registerApiKeyCheck(app, resolved.apiKeys);
   registerRuntimeRoutes(app, config, resolved.db);
 
   await app.register(
@@ -115,7 +122,7 @@ export async function buildApp(config: Config, deps?: Deps): Promise<App> {
     },
     { prefix: '/api' },
   );
-  await registerOpenApi(app, implementedCalls, BUILD_VERSION);
+  await registerOpenApi(app, implementedCalls, BUILD_VERSION, resolved.rateLimits);
   registerStandardOAuth(app, resolved);
 
   if (!config.production) {

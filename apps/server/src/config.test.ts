@@ -23,3 +23,26 @@ describe('configuration', () => {
     expect(loadConfig({ DATA_DIR: 'data' }, '/srv/portal').dataDir).toBe('/srv/portal/data');
   });
 });
+
+describe('captcha configuration', () => {
+  const on = { CAPTCHA_PROVIDER: 'turnstile', CAPTCHA_SECRET: 'secret', CAPTCHA_SITE_KEY: 'site-key' };
+
+  it('needs the secret and the site key when a provider is set', () => {
+    expect(loadConfig(on).CAPTCHA_SITE_KEY).toBe('site-key');
+    expect(() => loadConfig({ ...on, CAPTCHA_SITE_KEY: '' })).toThrow(/CAPTCHA_SITE_KEY/);
+    expect(() => loadConfig({ ...on, CAPTCHA_SECRET: undefined })).toThrow(/CAPTCHA_SECRET/);
+    expect(loadConfig({}).CAPTCHA_PROVIDER).toBe('none');
+  });
+
+  it('takes HTTP(S) addresses for the verifier and the widget script', () => {
+    const config = loadConfig({
+      ...on,
+      CAPTCHA_VERIFY_URL: 'http://127.0.0.1:4000/siteverify',
+      CAPTCHA_SCRIPT_URL: 'https://captcha.example.com/api.js',
+    });
+    expect(config.CAPTCHA_VERIFY_URL).toBe('http://127.0.0.1:4000/siteverify');
+    expect(config.CAPTCHA_SCRIPT_URL).toBe('https://captcha.example.com/api.js');
+    expect(() => loadConfig({ ...on, CAPTCHA_VERIFY_URL: 'not a url' })).toThrow(/CAPTCHA_VERIFY_URL/);
+    expect(() => loadConfig({ ...on, CAPTCHA_SCRIPT_URL: 'javascript:alert(1)' })).toThrow(/CAPTCHA_SCRIPT_URL/);
+  });
+});

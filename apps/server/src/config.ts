@@ -64,6 +64,12 @@ export const configSchema = z.object({
   MIN_AGE_BY_COUNTRY: z.string().optional(),
   CAPTCHA_PROVIDER: z.enum(['none', 'turnstile', 'hcaptcha', 'recaptcha']).default('none'),
   CAPTCHA_SECRET: z.string().optional(),
+  /** The widget's public site key (the web app renders the provider's widget with it). */
+  CAPTCHA_SITE_KEY: z.string().optional(),
+  /** Where the server checks a response token; the provider's official siteverify address when unset. */
+  CAPTCHA_VERIFY_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /** The provider's widget script the web app loads; the provider's official script when unset. */
+  CAPTCHA_SCRIPT_URL: z.url({ protocol: /^https?$/ }).optional(),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(10_000),
   MFA_SECRET_KEY: z.string().min(32).default('dev-only-mfa-secret-key-change-me-000000'),
   DEVICE_CODE_TTL_SECONDS: z.coerce.number().int().min(60).max(1800).default(600),
@@ -104,6 +110,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   if (raw.NODE_ENV === 'production' && raw.MFA_SECRET_KEY === configSchema.shape.MFA_SECRET_KEY.parse(undefined)) {
     throw new ConfigError('MFA_SECRET_KEY must be set to a secret of your own in production');
+  }
+  if (raw.CAPTCHA_PROVIDER !== 'none') {
+    for (const name of ['CAPTCHA_SECRET', 'CAPTCHA_SITE_KEY'] as const) {
+      if (!raw[name]) throw new ConfigError(`${name} must be set when CAPTCHA_PROVIDER is ${raw.CAPTCHA_PROVIDER}`);
+    }
   }
   return {
     ...raw,

@@ -1,21 +1,19 @@
 // Test harness: an app on a fresh database. TEST_DATABASE=postgres (set by the vitest project when
-// DATABASE_URL is present) gives each app its own PostgreSQL schema; otherwise in-memory PGlite.
-import { randomBytes, randomUUID } from 'node:crypto';
+// DATABASE_URL is present) gives each app its own PostgreSQL database; otherwise in-memory PGlite.
+import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
-import pg from 'pg';
 import { buildApp } from '../src/app.ts';
 import type { App } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
-import { createSessions } from '../src/create-deps.ts';
 import type { Config } from '../src/config.ts';
-import { openDatabase } from '../src/db/database.ts';
 import type { Database } from '../src/db/database.ts';
-import { migrate } from '../src/db/migrate.ts';
-import type { Deps } from '../src/deps.ts';
+import type { Infrastructure, Services } from '../src/deps.ts';
 import { Mailer, OutboxTransport } from '../src/mail/mailer.ts';
 import type { MailTransport } from '../src/mail/mailer.ts';
 import { PostgresCounterStore } from '../src/rate-limit/counter-store.ts';
 import { ensurePortalClient, seedDemo } from '../src/seed/demo.ts';
+import { pgliteTestDatabase, postgresTestDatabase } from './test-databases.ts';
+import type { TestDatabase } from './test-databases.ts';
 
 export const API_KEY = 'test-portal-api-key-0001';
 export const usesPostgres = process.env.TEST_DATABASE === 'postgres';
@@ -31,37 +29,21 @@ export function testConfig(env: Record<string, string> = {}): Config {
   });
 }
 
-/** A fresh, migrated database; `drop` removes it (PostgreSQL schema) and closes it. */
-export async function testDatabase(): Promise<{ db: Database; drop: () => Promise<void> }> {
-  if (!usesPostgres) {
-    const db = await openDatabase({ dataDir: 'memory://' });
-    await migrate(db);
-    return { db, drop: () => db.close() };
-  }
+/**
+ * A fresh, migrated database of its own (a copy of the run's template, test-databases.ts); `drop`
+ * closes and removes it.
+ */
+export async function testDatabase(): Promise<TestDatabase> {
+  if (!usesPostgres) return pgliteTestDatabase();
   const url = process.env.DATABASE_URL;
   if (!url) throw new Error('TEST_DATABASE=postgres needs DATABASE_URL');
-  const schema = `t_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`CREATE SCHEMA ${schema}`);
-  await admin.end();
-  const db = await openDatabase({ url, searchPath: schema, poolSize: 4 });
-  await migrate(db);
-  return {
-    db,
-    drop: async () => {
-      await db.close();
-      const cleanup = new pg.Client({ connectionString: url });
-      await cleanup.connect();
-      await cleanup.query(`DROP SCHEMA ${schema} CASCADE`);
-      await cleanup.end();
-    },
-  };
+  return postgresTestDatabase(url);
 }
 
 export interface TestApp {
   app: App;
-  deps: Deps;
+  /** The app's services, from the same composition root as the server's (composition.ts). */
+  deps: Services;
   close: () => Promise<void>;
 }
 
@@ -77,18 +59,12 @@ export async function testApp(
     brand: config.BRAND_NAME,
     supportUrl: config.SUPPORT_URL,
   });
-  const deps: Deps = {
-    config,
-    db,
-    mailer,
-    counters: new PostgresCounterStore(db),
-    ...createSessions(db, config),
-  };
-  const app = await buildApp(config, deps);
+  const infrastructure: Infrastructure = { config, db, mailer, counters: new PostgresCounterStore(db) };
+  const app = await buildApp(config, infrastructure);
   await app.ready();
   return {
     app,
-    deps,
+    deps: app.deps,
     close: async () => {
       await app.close();
       await drop();

@@ -6,9 +6,11 @@ import * as client from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../src/modules/accounts/password-hasher.ts';
 import { SecretBox } from '../src/modules/mfa/secret-box.ts';
+import { OAuthRepo } from '../src/modules/oauth/repo.ts';
 import { SigningKeys } from '../src/modules/oauth/signing-keys.ts';
 import { apiCall, insertAccount, testApp } from './helpers.ts';
 import type { TestApp } from './helpers.ts';
+import { until } from './until.ts';
 
 const PASSWORD = 'Tq8#vLp2-Original';
 const CLIENT = 'starfall-legends-pc';
@@ -122,10 +124,21 @@ describe('a standard OpenID Connect client', () => {
     const started = await client.initiateDeviceAuthorization(config, { scope: 'openid' });
     expect(started.user_code).toMatch(/^[B-Z]{3}-[B-Z]{3}-[B-Z]{3}$/);
     expect(started.verification_uri).toBe(`${issuer}/device`);
-    setTimeout(() => {
-      void apiCall(t.app, 'PUT', `/api/sessions/device/${started.user_code}/authorize`, player);
-    }, 1500);
-    const tokens = await client.pollDeviceAuthorizationGrant(config, started);
+    // The player approves once the game has polled (and been told to wait), not after a set time.
+    let polls = 0;
+    const game = await client.discovery(new URL(issuer), CLIENT, undefined, client.None(), {
+      execute: [client.allowInsecureRequests],
+      [client.customFetch]: async (url, options) => {
+        const response = await fetch(url, options);
+        if (new URL(url).pathname === '/oauth2/token') polls++;
+        return response;
+      },
+    });
+    const polling = client.pollDeviceAuthorizationGrant(game, started);
+    await until(() => polls > 0, "the game's first poll");
+    const approved = await apiCall(t.app, 'PUT', `/api/sessions/device/${started.user_code}/authorize`, player);
+    expect(approved.statusCode).toBe(200);
+    const tokens = await polling;
     expect(tokens.claims()?.sub).toBe(playerId);
     expect(tokens.claims()?.email).toBeUndefined();
   });
@@ -136,10 +149,14 @@ describe('a standard OpenID Connect client', () => {
     expect(JSON.stringify(before)).not.toMatch(/"d":/);
     await t.deps.db.query(`UPDATE signing_keys SET created_at = now() - interval '31 days'`);
     // Another instance (no cached key) finds the key due and makes the next one.
-    const keys = new SigningKeys(t.deps.db.orm, new SecretBox(`${t.deps.config.MFA_SECRET_KEY}:id-token-keys`), {
-      rotationDays: 30,
-      idTokenTtlSeconds: 3600,
-    });
+    const keys = new SigningKeys(
+      new OAuthRepo(t.deps.db.orm),
+      new SecretBox(`${t.deps.config.MFA_SECRET_KEY}:id-token-keys`),
+      {
+        rotationDays: 30,
+        idTokenTtlSeconds: 3600,
+      },
+    );
     const next = await keys.active();
     expect(before.keys.map((k) => k.kid)).not.toContain(next.kid);
     const after = (await keys.published()).keys.map((k) => k.kid);

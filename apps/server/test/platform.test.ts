@@ -3,9 +3,10 @@ import { allCalls } from '@portal/contract/calls';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { implementedCalls } from '../src/http/register-call.ts';
-import { SYNC_INTERVAL_MS } from '../src/rate-limit/batched-counters.ts';
+import type { CounterStore } from '../src/rate-limit/counter-store.ts';
 import { API_KEY, portalHeaders, testApp } from './helpers.ts';
 import type { TestApp } from './helpers.ts';
+import { until } from './until.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -75,6 +76,10 @@ describe('CORS', () => {
 });
 
 describe('rate limiting', () => {
+  /** The counts of the rate limits in the shared store (the database), as another instance sees them. */
+  const sharedCounts = async (app: TestApp) =>
+    (await app.deps.db.query<{ count: number }>('SELECT count FROM rate_limits')).map((row) => Number(row.count));
+
   it('answers 429 too_many_requests with the wait once the limit is passed', async () => {
     const limited = await testApp({ RATE_LIMIT_PER_MINUTE: '3' }, { seed: false });
     const call = () => limited.app.inject({ method: 'GET', url: '/api/accounts/location', headers: portalHeaders() });
@@ -86,8 +91,8 @@ describe('rate limiting', () => {
     expect(body.body.seconds).toBeGreaterThan(0);
     expect(body.message).toMatch(/wait \d+ seconds/);
     expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
-    // The hits reach the database within a sync interval, so another instance on it sees them.
-    await new Promise((resolve) => setTimeout(resolve, SYNC_INTERVAL_MS * 3));
+    // The hits reach the database at the next sync, so another instance on it sees them.
+    await until(async () => (await sharedCounts(limited)).some((count) => count >= 4), 'the hits in the database');
     const rows = await limited.deps.db.query<{ count: number }>('SELECT count FROM rate_limits');
     expect(rows.some((r) => Number(r.count) >= 4)).toBe(true);
     await limited.close();
@@ -95,14 +100,27 @@ describe('rate limiting', () => {
 
   it('counts the hits of every instance on the same database', async () => {
     const a = await testApp({ RATE_LIMIT_PER_MINUTE: '4' }, { seed: false });
-    const b = await buildApp(a.deps.config, a.deps);
+    // Instance b shares a's counters; its round trips to them are counted, to wait for its sync.
+    let bRoundTrips = 0;
+    const counters: CounterStore = {
+      hit: (key, windowMs) => a.deps.counters.hit(key, windowMs),
+      hitMany: async (hits) => {
+        const answers = await a.deps.counters.hitMany(hits);
+        bRoundTrips++;
+        return answers;
+      },
+      close: async () => undefined,
+    };
+    const { config, db, mailer } = a.deps;
+    const b = await buildApp(config, { config, db, mailer, counters });
     const call = (app: typeof b) =>
       app.inject({ method: 'GET', url: '/api/accounts/location', headers: portalHeaders() });
     for (let i = 0; i < 3; i++) expect((await call(a.app)).statusCode).toBe(200);
-    await new Promise((resolve) => setTimeout(resolve, SYNC_INTERVAL_MS * 3));
-    // Instance b has seen none of these itself; its first hit learns the shared count at the next sync.
+    await until(async () => (await sharedCounts(a)).some((count) => count >= 3), "instance a's hits in the database");
+    // Instance b has seen none of these itself; its first hit learns the shared count at its next sync.
+    bRoundTrips = 0;
     expect((await call(b)).statusCode).toBe(200);
-    await new Promise((resolve) => setTimeout(resolve, SYNC_INTERVAL_MS * 3));
+    await until(() => bRoundTrips > 0, "instance b's sync");
     expect((await call(b)).statusCode).toBe(429);
     await b.close();
     await a.close();

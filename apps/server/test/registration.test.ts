@@ -201,7 +201,10 @@ describe('registration checks', () => {
 
 describe('captcha', () => {
   it('is required on registration when a provider is configured', async () => {
-    const guarded = await testApp({ CAPTCHA_PROVIDER: 'turnstile', CAPTCHA_SECRET: 'test-secret' }, { seed: false });
+    const guarded = await testApp(
+      { CAPTCHA_PROVIDER: 'turnstile', CAPTCHA_SECRET: 'test-secret', CAPTCHA_SITE_KEY: 'test-site-key' },
+      { seed: false },
+    );
     const res = await guarded.app.inject({
       method: 'POST',
       url: REGISTER_URL,

@@ -3,10 +3,12 @@ import { request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { portalHeaders, testApp } from './helpers.ts';
+import { until } from './until.ts';
 
+/** One GET on a connection of its own, closed after the answer (not kept alive for the next). */
 function get(port: number, path: string, headers: Record<string, string>): Promise<number> {
   return new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port, path, headers }, (res) => {
+    const req = request({ host: '127.0.0.1', port, path, headers, agent: false }, (res) => {
       res.resume();
       res.on('end', () => resolve(res.statusCode ?? 0));
     });
@@ -18,15 +20,16 @@ function get(port: number, path: string, headers: Record<string, string>): Promi
 describe('graceful shutdown', () => {
   it('finishes a request that is in flight when close() starts, then refuses connections', async () => {
     const t = await testApp({}, { seed: false });
-    // Hold every query for a moment so the request is surely in flight when the stop begins, and
-    // start the stop only once the request has reached the database (a fixed wait is not enough
-    // on a loaded machine: a request that arrives after close() starts is refused with 503).
+    // Hold the request's queries until the stop has begun: it is surely in flight then, however
+    // slow the machine (a request that arrives after close() starts is refused with 503). The stop
+    // begins once the request has reached the database; it has begun when the server no longer
+    // listens.
     const originalQuery = t.deps.db.query.bind(t.deps.db);
     let reached: () => void = () => undefined;
     const reachedDatabase = new Promise<void>((resolve) => (reached = resolve));
     t.deps.db.query = async (...args) => {
       reached();
-      await new Promise((r) => setTimeout(r, 300));
+      await until(() => !t.app.server.listening, 'the stop to begin');
       return originalQuery(...args);
     };
     await t.app.listen({ port: 0, host: '127.0.0.1' });

@@ -6,8 +6,14 @@ test('session start and page views are stored by the server', async ({ page, req
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await page.getByRole('link', { name: 'Read the FAQ' }).click();
   await expect(page).toHaveURL(/\/faq$/);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   const visitorId = await page.evaluate(() => localStorage.getItem('portal.visitorId'));
   expect(visitorId).toMatch(/^[0-9a-f-]{36}$/);
+  // The tracker loads after the first render; once it has started it has numbered the session
+  // start and both page views (their dedupe index in the analytics session), and it sends on leaving.
+  await expect
+    .poll(() => page.evaluate(() => JSON.parse(sessionStorage.getItem('portal.analyticsSession') ?? '{}').next ?? 0))
+    .toBeGreaterThanOrEqual(3);
   // Leaving the page sends what is queued (keep-alive).
   await page.goto('about:blank');
   await expect

@@ -1,10 +1,10 @@
 // New terms ask every account for consent again. Publishing them affects all accounts, so this
 // runs in its own project after the others (playwright.config.ts).
 import { expect, test } from '@playwright/test';
-import { createAccount, PASSWORD, signInWithPassword } from './helpers.ts';
+import { createAccount, PASSWORD, signInWithPassword, uniqueEmail } from './helpers.ts';
 
-test('new terms ask for consent again, then return to the page', async ({ page, request }) => {
-  const email = `consent-${Date.now()}@example.com`;
+test('new terms ask for consent again, then return to the page', async ({ page, request }, testInfo) => {
+  const email = uniqueEmail(testInfo, 'consent');
   await createAccount(request, email);
   await signInWithPassword(page, email, PASSWORD);
   await expect(page).toHaveURL(/\/account$/);

@@ -5,9 +5,11 @@ import { expect, test } from '@playwright/test';
 import type { APIRequestContext, Page } from '@playwright/test';
 import {
   apiHeaders,
+  bornYearsAgo,
   createAccount,
-  expectNoAxeViolations,
   createAccountWithMailedCode,
+  DEMO,
+  expectNoAxeViolations,
   PASSWORD,
   signInNewPlayer,
   switchLanguage,
@@ -15,7 +17,13 @@ import {
 } from './helpers.ts';
 import { screenshot } from './screenshots.ts';
 
-const CLIENT_ID = 'starfall-legends-pc';
+interface DemoGame {
+  clientId: string;
+  name: string;
+}
+/** The demo game (a 5-second countdown after sign-in), and the adult-only one (60 seconds). */
+const STARFALL: DemoGame = { clientId: 'starfall-legends-pc', name: 'Starfall Legends' };
+const ASHEN: DemoGame = DEMO.matureGame;
 const DEVICE_NAME = 'Living-room PS5';
 
 interface Started {
@@ -26,10 +34,14 @@ interface Started {
 }
 
 /** The game starts a device authorization (POST /api/sessions/device). */
-async function startDevice(request: APIRequestContext, extra: Record<string, unknown> = {}): Promise<Started> {
+async function startDevice(
+  request: APIRequestContext,
+  extra: Record<string, unknown> = {},
+  game: DemoGame = STARFALL,
+): Promise<Started> {
   const answer = await request.post('/api/sessions/device', {
     headers: await apiHeaders(request),
-    data: { client_id: CLIENT_ID, device_name: DEVICE_NAME, ...extra },
+    data: { client_id: game.clientId, device_name: DEVICE_NAME, ...extra },
   });
   expect(answer.ok()).toBe(true);
   return answer.json();
@@ -60,19 +72,19 @@ async function enterCode(page: Page, typed: string) {
   await page.getByRole('button', { name: 'Continue' }).click();
 }
 
-async function expectDetails(page: Page, userCode: string) {
+async function expectDetails(page: Page, userCode: string, game: DemoGame = STARFALL) {
   await expect(page.getByRole('heading', { level: 1, name: 'Connect your account to this device?' })).toBeVisible();
   await expect(page.getByText(DEVICE_NAME)).toBeVisible();
-  await expect(page.getByText('Starfall Legends', { exact: true })).toBeVisible();
+  await expect(page.getByText(game.name, { exact: true })).toBeVisible();
   await expect(page.getByText(grouped(userCode))).toBeVisible();
   await expect(
-    page.getByText('Enter the code shown on your screen to sign in to Starfall Legends on your device.'),
+    page.getByText(`Enter the code shown on your screen to sign in to ${game.name} on your device.`),
   ).toBeVisible();
 }
 
-async function signInHere(page: Page, email: string) {
+async function signInHere(page: Page, email: string, game: DemoGame = STARFALL) {
   await expect(page).toHaveURL(/\/sign-in$/);
-  await expect(page.getByText('Welcome to Starfall Legends')).toBeVisible();
+  await expect(page.getByText(`Welcome to ${game.name}`)).toBeVisible();
   await page.getByLabel('Email address').fill(email);
   await page.getByRole('button', { name: 'Continue' }).click();
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
@@ -93,29 +105,23 @@ test('a signed-out player types the code (lower case, with hyphens), signs in, a
 }, testInfo) => {
   const email = uniqueEmail(testInfo, 'device');
   await createAccount(request, email);
-  const started = await startDevice(request);
+  // The adult-only demo game counts down 60 s, not 5: the success page stays for its screenshots.
+  const started = await startDevice(request, {}, ASHEN);
   expect(started.user_code).toMatch(/^[BCDFGHJKLMNPQRSTVWXZ]{9}$/);
-  // A longer countdown than the demo game's 5 s, so that the success page stays for its screenshots.
-  await page.route('**/api/games/starfall-legends?*', async (route) => {
-    const response = await route.fetch();
-    const game = await response.json();
-    game.user_experience.success_redirect_timer = 60;
-    await route.fulfill({ response, json: game });
-  });
   await page.goto('/device?lang=en-US');
   await expect(page.getByRole('textbox', { name: 'Device code' })).toHaveAttribute('autocomplete', 'off');
   await expect(page.getByRole('textbox', { name: 'Device code' })).toHaveAttribute('autocapitalize', 'characters');
   await expect(page.getByText('9 characters')).toBeVisible();
   await enterCode(page, grouped(started.user_code).toLowerCase());
-  await expectDetails(page, started.user_code);
+  await expectDetails(page, started.user_code, ASHEN);
   await expect(page.getByText("You'll sign in or create an account first.")).toBeVisible();
   await expectNoAxeViolations(page);
   await bothLanguages(page, testInfo, 'device-details');
   await page.getByRole('button', { name: 'Approve' }).click();
-  await signInHere(page, email);
+  await signInHere(page, email, ASHEN);
   await expect(page).toHaveURL(/\/device-success$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Your device is signed in' })).toBeVisible();
-  await expect(page.getByText('Your device is signed in. You can go back to Starfall Legends.')).toBeVisible();
+  await expect(page.getByText('Your device is signed in. You can go back to Ashen Crown.')).toBeVisible();
   await expect(page.getByRole('timer')).toHaveText(/Returning you in \d+ seconds…/);
   await expect(page.getByRole('link', { name: 'Go now' })).toHaveAttribute('href', 'http://localhost:8080/home');
   await expectNoAxeViolations(page);
@@ -141,7 +147,8 @@ test('the success page counts down and then goes to the game success_redirect', 
   await page.getByRole('button', { name: 'Approve' }).click();
   await expect(page).toHaveURL(/\/device-success$/);
   await expect(page.getByRole('timer')).toHaveText(/Returning you in [1-5] seconds?…/);
-  await page.waitForURL('http://localhost:8080/home', { timeout: 10_000 });
+  // The countdown's five seconds, and slack for a busy machine.
+  await page.waitForURL('http://localhost:8080/home', { timeout: 20_000 });
   await expectDeviceSignedIn(request, started.device_code, email);
 });
 
@@ -219,24 +226,12 @@ test('a used or expired code shows Account Connection Error', async ({ page, req
   await page.getByRole('button', { name: 'Enter a different code' }).click();
   await expect(page.getByRole('textbox', { name: 'Device code' })).toHaveValue('');
 
-  // Expiry takes ten minutes: the server's answer for an expired code is played back here.
-  const expired = await startDevice(request);
-  await page.route(
-    (url) => url.pathname === `/api/sessions/device/${expired.user_code}`,
-    (route) =>
-      route.fulfill({
-        status: 400,
-        contentType: 'application/json',
-        body: JSON.stringify({
-          message: 'That link has expired. Please try again',
-          key: 'error.device_token_expired',
-          body: null,
-          hydraErrorCode: 1103,
-          code: 'device_token_expired',
-        }),
-      }),
+  // A code that ran out (the demo seed's): the server answers 1103 for it.
+  const lookedUp = page.waitForResponse(
+    (r) => new URL(r.url()).pathname === `/api/sessions/device/${DEMO.expiredUserCode}`,
   );
-  await enterCode(page, expired.user_code);
+  await enterCode(page, DEMO.expiredUserCode);
+  expect((await (await lookedUp).json()).code).toBe('device_token_expired');
   await expect(page.getByRole('heading', { level: 1, name: 'Account Connection Error' })).toBeVisible();
   await screenshot(page, testInfo, 'device-expired-en');
 });
@@ -293,33 +288,23 @@ test('a lookup that fails for another reason says "Something went wrong." and tr
 });
 
 test('an age-gated player is told so, and the device is told no', async ({ page, request }, testInfo) => {
+  // Fifteen: old enough for an account in the US, not for the demo's adult-only game.
   const email = uniqueEmail(testInfo, 'deviceage');
-  await signInNewPlayer(page, request, email);
-  const started = await startDevice(request);
-  // The demo game is not for adults only: the server's refusal for a mature game is played back.
-  await page.route(
-    (url) => url.pathname === `/api/sessions/device/${started.user_code}/authorize`,
-    (route) =>
-      route.fulfill({
-        status: 403,
-        contentType: 'application/json',
-        body: JSON.stringify({
-          message: 'refused',
-          key: 'error.age_gated',
-          body: { adult_age_gate: true },
-          hydraErrorCode: 1036,
-          code: 'age_gated',
-        }),
-      }),
-  );
+  await signInNewPlayer(page, request, email, { dateOfBirth: bornYearsAgo(15) });
+  const started = await startDevice(request, {}, ASHEN);
   await page.goto(`/device?user_code=${started.user_code}&lang=en-US`);
+  const devicePath = `/api/sessions/device/${started.user_code}`;
+  const refused = page.waitForResponse((r) => new URL(r.url()).pathname === `${devicePath}/authorize`);
+  const reported = page.waitForResponse((r) => new URL(r.url()).pathname === `${devicePath}/error`);
   await page.getByRole('button', { name: 'Approve' }).click();
+  expect((await (await refused).json()).code).toBe('age_gated');
   await expect(page).toHaveURL(/\/device-code$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Sorry' })).toBeVisible();
   await expect(page.getByRole('alert')).toHaveText(
-    "Because of its age rating, Starfall Legends can't be connected to your account.",
+    "Because of its age rating, Ashen Crown can't be connected to your account.",
   );
   // The page reported it (PUT .../error age_gated): the device stops waiting.
+  expect((await reported).ok()).toBe(true);
   const polled = await poll(request, started.device_code);
   expect(polled.body.body).toMatchObject({ error: 'access_denied', reason: 'age_gated' });
 });

@@ -1,12 +1,12 @@
 // A game's sign-up link: the game's welcome title, its preferred credentials, and the
-// registration_defaults of the link prefilling the form.
+// registration_defaults of the link prefilling the form. The games are the demo seed's.
 import { expect, test } from '@playwright/test';
-import { createAccountWithMailedCode } from './helpers.ts';
+import { createAccountWithMailedCode, DEMO, uniqueEmail } from './helpers.ts';
 
 test('a game link shows its welcome and prefills the date of birth and location', async ({ page }, testInfo) => {
   await page.goto('/sign-up?entry=starfall-legends&dob=1995-06-15&location=US-CA&lang=en-US');
   await expect(page.getByText('Welcome to Starfall Legends')).toBeVisible();
-  await page.getByLabel('Email address').fill(`game-${testInfo.project.name}-${Date.now()}@example.com`);
+  await page.getByLabel('Email address').fill(uniqueEmail(testInfo, 'game'));
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page).toHaveURL(/\/age-and-location$/);
   await expect(page.getByLabel('Date of birth')).toHaveValue('06/15/1995');
@@ -18,15 +18,10 @@ test('a game link shows its welcome and prefills the date of birth and location'
 });
 
 test('a game that prefers a password leads to the password step', async ({ page }, testInfo) => {
-  await page.route('**/api/games/starfall-legends?*', async (route) => {
-    const response = await route.fetch();
-    const game = await response.json();
-    game.user_experience.registration_preferred_credentials = 'password';
-    await route.fulfill({ response, json: game });
-  });
-  await page.goto('/sign-up?entry=starfall-legends&dob=1990-01-31&location=FR&lang=en-US');
-  await expect(page.getByText('Welcome to Starfall Legends')).toBeVisible();
-  await page.getByLabel('Email address').fill(`gamepw-${testInfo.project.name}-${Date.now()}@example.com`);
+  const game = DEMO.matureGame;
+  await page.goto(`/sign-up?entry=${game.slug}&dob=1990-01-31&location=FR&lang=en-US`);
+  await expect(page.getByText(`Welcome to ${game.name}`)).toBeVisible();
+  await page.getByLabel('Email address').fill(uniqueEmail(testInfo, 'gamepw'));
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page.getByLabel('Country or region')).toHaveValue('FR');
   await page.getByRole('button', { name: 'Continue' }).click();
@@ -37,15 +32,10 @@ test('a game with age buttons asks for an age bracket instead of the date of bir
   page,
   request,
 }, testInfo) => {
-  await page.route('**/api/games/starfall-legends?*', async (route) => {
-    const response = await route.fetch();
-    const game = await response.json();
-    game.user_experience.registration_age = [13, 18];
-    await route.fulfill({ response, json: game });
-  });
-  const email = `ages-${testInfo.project.name}-${Date.now()}@example.com`;
-  await page.goto('/sign-up?entry=starfall-legends&location=US&lang=en-US');
-  await expect(page.getByText('Welcome to Starfall Legends')).toBeVisible();
+  const game = DEMO.ageBracketsGame;
+  const email = uniqueEmail(testInfo, 'ages');
+  await page.goto(`/sign-up?entry=${game.slug}&location=US&lang=en-US`);
+  await expect(page.getByText(`Welcome to ${game.name}`)).toBeVisible();
   await page.getByLabel('Email address').fill(email);
   await page.getByRole('button', { name: 'Continue' }).click();
   const ages = page.getByRole('group', { name: 'How old are you?' });
@@ -58,15 +48,10 @@ test('a game with age buttons asks for an age bracket instead of the date of bir
 });
 
 test('the youngest age bracket is not eligible', async ({ page }, testInfo) => {
-  await page.route('**/api/games/starfall-legends?*', async (route) => {
-    const response = await route.fetch();
-    const game = await response.json();
-    game.user_experience.registration_age = [13, 18];
-    await route.fulfill({ response, json: game });
-  });
-  await page.goto('/sign-up?entry=starfall-legends&location=US&lang=en-US');
-  await expect(page.getByText('Welcome to Starfall Legends')).toBeVisible();
-  await page.getByLabel('Email address').fill(`young-${testInfo.project.name}-${Date.now()}@example.com`);
+  const game = DEMO.ageBracketsGame;
+  await page.goto(`/sign-up?entry=${game.slug}&location=US&lang=en-US`);
+  await expect(page.getByText(`Welcome to ${game.name}`)).toBeVisible();
+  await page.getByLabel('Email address').fill(uniqueEmail(testInfo, 'young'));
   await page.getByRole('button', { name: 'Continue' }).click();
   await page.getByLabel('Under 13').check();
   await page.getByRole('button', { name: 'Continue' }).click();

@@ -1,52 +1,8 @@
 // Shared steps of the browser tests.
+import { randomBytes } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
 import { expect } from '@playwright/test';
 import type { APIRequestContext, Page, TestInfo } from '@playwright/test';
-
-/** An account as GET /api/accounts/me answers it. */
-export const ACCOUNT = {
-  id: '2f1c7a52-9d1e-4f7a-8a3c-1b2c3d4e5f60',
-  public_id: 'P-2F1C7A52',
-  email: 'star.pilot@example.com',
-  email_pending: null,
-  username: 'StarPilot',
-  date_of_birth: '1990-04-01',
-  email_verified: true,
-  tos_consent_required: false,
-  privacy_policy_consent_required: false,
-  password_set: true,
-  stub: false,
-  completed: true,
-  mfa_active: false,
-  mfa: null,
-  mfa_generated_at: null,
-  registration_flagged: false,
-  links: {},
-  identity_links: [],
-  avatar: null,
-  locale: 'en-US',
-  country: 'US',
-  territory: null,
-  username_updated_at: null,
-  can_change_username: true,
-  marketing_opt_in: false,
-  game_links: [],
-  email_notification_preferences: { friend_request: true },
-};
-
-/**
- * Starts the page with a session: tokens in localStorage and GET /api/accounts/me answering the
- * account. Sign-in itself arrives with the accounts work; until then the shell is tested this way.
- */
-export async function withSession(page: Page, account: Record<string, unknown> = ACCOUNT) {
-  await page.addInitScript(() => {
-    localStorage.setItem('portal.accessToken', `at_${'a'.repeat(43)}`);
-    localStorage.setItem('portal.refreshToken', `rt_${'r'.repeat(43)}`);
-  });
-  await page.route('**/api/accounts/me?*', (route) =>
-    route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(account) }),
-  );
-}
 
 export async function expectNoAxeViolations(page: Page) {
   const result = await new AxeBuilder({ page }).analyze();
@@ -59,18 +15,30 @@ export async function sessionValue(page: Page, key: string): Promise<string | nu
 
 export const PASSWORD = 'Tq8#vLp2-Starfall';
 
+/** A few random letters, so that names made in the same millisecond (other projects, retries, repeats) differ. */
+export const uniqueSuffix = () => randomBytes(4).toString('hex');
+
 export const uniqueEmail = (testInfo: TestInfo, tag: string) =>
-  `${tag}-${testInfo.project.name}-${Date.now()}@example.com`;
+  `${tag}-${testInfo.project.name}-${Date.now()}-${uniqueSuffix()}@example.com`;
+
+/** A display name nobody else has (letters and digits, at most 16). */
+export const uniqueUsername = (prefix: string) => `${prefix}${uniqueSuffix()}`.slice(0, 16);
+
+/** How long a mail may take to reach the dev outbox on a busy machine (it is looked for until then). */
+const MAIL_TIMEOUT_MS = 20_000;
 
 /** The newest mail of a template sent to an address (waits for it to arrive in the dev outbox). */
 export async function latestMail(request: APIRequestContext, email: string, template?: string) {
   let mail: { code: string | null; link: string | null } | undefined;
   await expect
-    .poll(async () => {
-      const mails = await (await request.get(`/dev/outbox?to=${encodeURIComponent(email)}`)).json();
-      mail = mails.find((m: { template: string }) => template === undefined || m.template === template);
-      return Boolean(mail);
-    })
+    .poll(
+      async () => {
+        const mails = await (await request.get(`/dev/outbox?to=${encodeURIComponent(email)}`)).json();
+        mail = mails.find((m: { template: string }) => template === undefined || m.template === template);
+        return Boolean(mail);
+      },
+      { message: `a ${template ?? ''} mail to ${email}`, timeout: MAIL_TIMEOUT_MS },
+    )
     .toBe(true);
   return mail as { code: string | null; link: string | null };
 }
@@ -93,8 +61,18 @@ export async function createAccountWithMailedCode(page: Page, request: APIReques
   await expect(page).toHaveURL(/\/display-name$/);
 }
 
-/** Creates an account with PASSWORD through the API. */
-export async function createAccount(request: APIRequestContext, email: string) {
+/** The date of birth (yyyy-MM-dd) of someone who turned `years` old this year, on 1 January. */
+export const bornYearsAgo = (years: number) => `${new Date().getFullYear() - years}-01-01`;
+
+/**
+ * Creates an account with PASSWORD through the API: an adult in the US unless told otherwise, with
+ * a display name the server picks unless one is given.
+ */
+export async function createAccount(
+  request: APIRequestContext,
+  email: string,
+  options: { username?: string; dateOfBirth?: string } = {},
+) {
   const { apiKey } = await (await request.get('/config.json')).json();
   const res = await request.post('/api/accounts?options=account&options=refresh_token', {
     headers: { 'x-hydra-api-key': apiKey, 'content-type': 'application/json' },
@@ -102,9 +80,10 @@ export async function createAccount(request: APIRequestContext, email: string) {
       email,
       password: PASSWORD,
       country: 'US',
-      date_of_birth: '1990-04-01',
+      date_of_birth: options.dateOfBirth ?? '1990-04-01',
       marketing_opt_in: false,
       tos_consent: true,
+      ...(options.username ? { username: options.username } : {}),
     },
   });
   expect(res.status()).toBe(201);
@@ -126,8 +105,13 @@ export async function signInWithPassword(page: Page, email: string, password: st
 }
 
 /** A new player with PASSWORD, signed in through the sign-in pages and on their account page. */
-export async function signInNewPlayer(page: Page, request: APIRequestContext, email: string) {
-  await createAccount(request, email);
+export async function signInNewPlayer(
+  page: Page,
+  request: APIRequestContext,
+  email: string,
+  options: Parameters<typeof createAccount>[2] = {},
+) {
+  await createAccount(request, email, options);
   await signInWithPassword(page, email, PASSWORD);
   await expect(page).toHaveURL(/\/account$/);
 }
@@ -146,4 +130,32 @@ export async function apiHeaders(request: APIRequestContext, accessToken?: strin
 export async function switchLanguage(page: Page, tag: string) {
   await page.locator('.language-picker select').selectOption(tag);
   await expect(page.locator('html')).toHaveAttribute('lang', tag);
+}
+
+/**
+ * What the demo seed gives a development or test server (README "Demo data"; apps/server/src/seed):
+ * players in states the product reaches only over time, a game for adults only, a game asking for
+ * an age bracket, and an expired device code.
+ */
+export const DEMO = {
+  /** The password of every demo player. */
+  password: 'Tq8#vLp2-Starfall',
+  /** Registered before the terms in force: asked to agree to them first. */
+  newTermsPlayer: 'new-terms@demo.example.com',
+  /** For adults only (mature_audience), prefers a password, counts down 60 s after a device sign-in. */
+  matureGame: { slug: 'ashen-crown', clientId: 'ashen-crown-pc', name: 'Ashen Crown' },
+  /** Asks for an age bracket (under 13, 13 to 17, 18 or older) instead of the date of birth. */
+  ageBracketsGame: { slug: 'pocket-planets', name: 'Pocket Planets' },
+  /** A device code of the demo game that has expired. */
+  expiredUserCode: 'XPRXPRXPR',
+} as const;
+
+/**
+ * A registration-flagged demo player of this project. Verifying the address lifts the flag, so the
+ * seed has one for each project that runs the same test against the same server.
+ */
+export function demoFlaggedPlayer(testInfo: TestInfo): string {
+  const number = ({ desktop: 1, phone: 2 } as Record<string, number>)[testInfo.project.name];
+  if (number === undefined) throw new Error(`no flagged demo player for the project ${testInfo.project.name}`);
+  return `flagged-${number}@demo.example.com`;
 }

@@ -6,15 +6,19 @@ import { expect, test } from '@playwright/test';
 import type { APIRequestContext, Page } from '@playwright/test';
 import {
   apiHeaders,
+  bornYearsAgo,
   createAccount,
-  expectNoAxeViolations,
   createAccountWithMailedCode,
+  DEMO,
+  demoFlaggedPlayer,
+  expectNoAxeViolations,
   latestMail,
   PASSWORD,
   signInNewPlayer,
   signInWithPassword,
   switchLanguage,
   uniqueEmail,
+  uniqueSuffix,
 } from './helpers.ts';
 import { screenshot } from './screenshots.ts';
 
@@ -96,7 +100,7 @@ test('a signed-out player signs in on the way and the game gets its code and sta
   await createAccount(request, email);
   const { verifier, challenge } = pkce();
   const redirectUri = loopbackRedirect();
-  const state = `state-${Date.now()}`;
+  const state = `state-${uniqueSuffix()}`;
   const { arrived } = await gameRedirect(page, redirectUri);
   await page.goto(
     oauthPath({
@@ -290,30 +294,12 @@ test.describe('errors show on the page and never redirect', () => {
   });
 });
 
-/** The wire error of the server for a refused authorize call (as the real server answers it). */
-const refusal = (code: 'age_gated' | 'email_verification_required', hydraErrorCode: number) => ({
-  status: 403,
-  contentType: 'application/json',
-  body: JSON.stringify({
-    message: 'refused',
-    key: `error.${code}`,
-    body: code === 'age_gated' ? { adult_age_gate: true } : null,
-    hydraErrorCode,
-    code,
-  }),
-});
-
 test('an under-age player of a mature game ends on the age gate, not at the game', async ({
   page,
   request,
 }, testInfo) => {
-  const email = uniqueEmail(testInfo, 'oauthage');
-  await signInNewPlayer(page, request, email);
-  // The demo game is not for adults only: the server's refusal for a mature game is played back.
-  await page.route(
-    (url) => url.pathname === '/api/sessions/authorize',
-    (route) => route.fulfill(refusal('age_gated', 1036)),
-  );
+  // Fifteen: old enough for an account in the US, not for the demo's adult-only game.
+  await signInNewPlayer(page, request, uniqueEmail(testInfo, 'oauthage'), { dateOfBirth: bornYearsAgo(15) });
   let redirected = false;
   const redirectUri = loopbackRedirect();
   await page.route(
@@ -323,7 +309,11 @@ test('an under-age player of a mature game ends on the age gate, not at the game
       return route.abort();
     },
   );
-  await page.goto(oauthPath({ client_id: CLIENT_ID, redirect_uri: redirectUri, code_challenge: pkce().challenge }));
+  const refused = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/sessions/authorize');
+  await page.goto(
+    oauthPath({ client_id: DEMO.matureGame.clientId, redirect_uri: redirectUri, code_challenge: pkce().challenge }),
+  );
+  expect((await (await refused).json()).code).toBe('age_gated');
   await expect(page.getByRole('heading', { level: 1, name: 'Sorry' })).toBeVisible();
   await expect(page.getByRole('alert')).toHaveText('This game is for players aged 18 or older.');
   expect(redirected).toBe(false);
@@ -333,20 +323,19 @@ test('a flagged account verifies its email first, then goes on to the game (rule
   page,
   request,
 }, testInfo) => {
-  const email = uniqueEmail(testInfo, 'oauthflag');
-  await signInNewPlayer(page, request, email);
-  // The first authorize answers as for a registration-flagged account; the next one is the server's.
-  await page.route(
-    (url) => url.pathname === '/api/sessions/authorize',
-    (route) => route.fulfill(refusal('email_verification_required', 1044)),
-    { times: 1 },
-  );
+  // A registration-flagged demo player: the dashboard already asks to verify the address.
+  const email = demoFlaggedPlayer(testInfo);
+  await signInWithPassword(page, email, DEMO.password);
+  await expect(page).toHaveURL(/\/verify-email\?account_flagged=true$/);
   const { verifier, challenge } = pkce();
   const redirectUri = loopbackRedirect();
   const { arrived } = await gameRedirect(page, redirectUri);
+  // The server refuses the game a flagged account (1044) until the address is verified.
+  const refused = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/sessions/authorize');
   await page.goto(
     oauthPath({ client_id: CLIENT_ID, redirect_uri: redirectUri, code_challenge: challenge, state: 's1' }),
   );
+  expect((await (await refused).json()).code).toBe('email_verification_required');
   await expect(page).toHaveURL(/\/verify-email\?account_flagged=true$/);
   await page.getByRole('button', { name: 'Send the code' }).click();
   await page.getByLabel('Code', { exact: true }).fill((await latestMail(request, email, 'verify_email')).code ?? '');

@@ -1,7 +1,19 @@
-// Redirects and guards of spec 000 §2 in a real browser.
+// Redirects and guards of spec 000 §2 in a real browser, signed in as real players.
 import { expect, test } from '@playwright/test';
-import { ACCOUNT, expectNoAxeViolations, sessionValue, withSession } from './helpers.ts';
+import {
+  DEMO,
+  expectNoAxeViolations,
+  sessionValue,
+  signInNewPlayer,
+  signInWithPassword,
+  uniqueEmail,
+  uniqueUsername,
+} from './helpers.ts';
+import { testWithOwnServer } from './own-server.ts';
 import { screenshot } from './screenshots.ts';
+
+/** A server of its own started with MAINTENANCE_MODE=enabled (its /config.json says so). */
+const maintenanceTest = testWithOwnServer({ MAINTENANCE_MODE: 'enabled' });
 
 test('a protected deep link sends a visitor to sign-in and keeps the target', async ({ page }, testInfo) => {
   await page.goto('/friends?tab=blocked&lang=en-US');
@@ -12,38 +24,44 @@ test('a protected deep link sends a visitor to sign-in and keeps the target', as
   await expectNoAxeViolations(page);
 });
 
-test('/betas paths lead to the matching /playtests paths', async ({ page }) => {
-  await withSession(page);
+test('/betas paths lead to the matching /playtests paths', async ({ page, request }, testInfo) => {
+  await signInNewPlayer(page, request, uniqueEmail(testInfo, 'betas'));
   await page.goto('/betas/x?lang=en-US');
   await expect(page).toHaveURL(/\/playtests\/x\?lang=en-US$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Playtest' })).toBeVisible();
 });
 
-test('/friend-request leads to the incoming friends tab, keeping the query', async ({ page }) => {
-  await withSession(page);
+test('/friend-request leads to the incoming friends tab, keeping the query', async ({ page, request }, testInfo) => {
+  await signInNewPlayer(page, request, uniqueEmail(testInfo, 'friendreq'));
   await page.goto('/friend-request?a=1');
   await expect(page).toHaveURL(/\/friends\?a=1&tab=incoming$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Friends' })).toBeVisible();
 });
 
-test('a signed-in user sees the account menu and leaves sign-in for the account', async ({ page }) => {
-  await withSession(page);
+test('a signed-in user sees the account menu and leaves sign-in for the account', async ({
+  page,
+  request,
+}, testInfo) => {
+  const username = uniqueUsername('Pilot');
+  await signInNewPlayer(page, request, uniqueEmail(testInfo, 'menu'), { username });
   await page.goto('/sign-in?lang=en-US');
   await expect(page).toHaveURL(/\/account$/);
-  await page.getByRole('button', { name: 'StarPilot' }).click();
+  await page.getByRole('button', { name: username }).click();
   await expect(page.getByRole('link', { name: 'Password and security' })).toBeVisible();
   await expectNoAxeViolations(page);
 });
 
 test('required consent sends the user to update-consent', async ({ page }) => {
-  await withSession(page, { ...ACCOUNT, tos_consent_required: true });
+  // A demo player who registered before the terms in force (not asked to agree here: it stays so).
+  await signInWithPassword(page, DEMO.newTermsPlayer, DEMO.password);
+  await expect(page).toHaveURL(/\/update-consent$/);
   await page.goto('/linked-accounts?lang=en-US');
   await expect(page).toHaveURL(/\/update-consent$/);
   expect(await sessionValue(page, 'portal.consentTarget')).toBe('/linked-accounts?lang=en-US');
 });
 
-test('an unknown platform in the URL shows the error page', async ({ page }) => {
-  await withSession(page);
+test('an unknown platform in the URL shows the error page', async ({ page, request }, testInfo) => {
+  await signInNewPlayer(page, request, uniqueEmail(testInfo, 'platform'));
   await page.goto('/connect/myspace?lang=en-US');
   await expect(page.getByRole('heading', { level: 1, name: 'Something went wrong' })).toBeVisible();
   await page.goto('/connect/epic-games?lang=en-US');
@@ -62,12 +80,7 @@ test('an unknown page shows not found', async ({ page }, testInfo) => {
   await expectNoAxeViolations(page);
 });
 
-test('maintenance mode sends every page to the maintenance page', async ({ page }, testInfo) => {
-  await page.route('**/config.json', async (route) => {
-    const response = await route.fetch();
-    const config = await response.json();
-    await route.fulfill({ response, json: { ...config, maintenanceMode: 'enabled' } });
-  });
+maintenanceTest('maintenance mode sends every page to the maintenance page', async ({ page }, testInfo) => {
   await page.goto('/account?lang=en-US');
   await expect(page).toHaveURL(/\/maintenance$/);
   await expect(page.getByRole('heading', { level: 1, name: "We'll be right back" })).toBeVisible();

@@ -1,7 +1,8 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { bootstrap } from './app/bootstrap.ts';
-import { ServicesProvider } from './app/services.tsx';
+import { href } from './app/routing/route-table.ts';
+import { ServicesProvider } from './lib/services.tsx';
 import { Shell } from './app/shell/shell.tsx';
 import { SystemFailure } from './app/system-failure.tsx';
 import { initI18n, loadErrorMessagesFor } from './lib/i18n/locale.ts';
@@ -19,7 +20,7 @@ async function start() {
   saveUtmFromUrl(window.location.search);
   await initI18n();
   try {
-    const services = await bootstrap(() => history.navigate('/sign-in'));
+    const services = await bootstrap(() => history.navigate(href('sign-in')));
     root.render(
       <StrictMode>
         <ServicesProvider services={services}>

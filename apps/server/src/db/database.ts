@@ -39,22 +39,24 @@ export interface DatabaseOptions {
   url?: string | undefined;
   /** PGlite data directory; `memory://` keeps everything in memory. */
   dataDir?: string;
-  /** PostgreSQL schema to use instead of public (tests use one per test file). */
-  searchPath?: string;
+  /** PGlite: starts from this dump of a data directory (`dumpDataDir()`; tests copy a migrated one). */
+  loadDataDir?: Blob;
   poolSize?: number;
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  return options.url ? openPostgres(options.url, options) : openPglite(options.dataDir ?? 'memory://');
+  return options.url
+    ? openPostgres(options.url, options)
+    : openPglite(options.dataDir ?? 'memory://', options.loadDataDir);
 }
 
-async function openPglite(dataDir: string): Promise<Database> {
+async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<Database> {
   let location = dataDir;
   if (!dataDir.startsWith('memory://')) {
     location = join(dataDir, 'pglite');
     mkdirSync(location, { recursive: true });
   }
-  const client = await PGlite.create(location);
+  const client = await PGlite.create(location, loadDataDir ? { loadDataDir } : {});
   const query = async <T extends Record<string, unknown>>(sqlText: string, params: unknown[] = []) =>
     (await client.query<T>(sqlText, params)).rows;
   return {
@@ -77,12 +79,11 @@ async function openPglite(dataDir: string): Promise<Database> {
   };
 }
 
-function newPool(url: string, options: DatabaseOptions, size: number, settings: string[]): pg.Pool {
-  const all = [...(options.searchPath ? [`search_path=${options.searchPath}`] : []), ...settings];
+function newPool(url: string, size: number, settings: string[]): pg.Pool {
   const pool = new pg.Pool({
     connectionString: url,
     max: size,
-    ...(all.length > 0 ? { options: all.map((setting) => `-c ${setting}`).join(' ') } : {}),
+    ...(settings.length > 0 ? { options: settings.map((setting) => `-c ${setting}`).join(' ') } : {}),
   });
   pool.on('error', () => {
     // An idle client lost its connection; the pool replaces it on the next checkout.
@@ -99,9 +100,9 @@ function queryOn(pool: pg.Pool): Pooled {
 
 async function openPostgres(url: string, options: DatabaseOptions): Promise<Database> {
   const size = options.poolSize ?? 10;
-  const pool = newPool(url, options, size, []);
+  const pool = newPool(url, size, []);
   // Session tokens are written on their own connections (opened on first use).
-  const asyncCommitPool = newPool(url, options, Math.max(2, Math.ceil(size / 2)), ['synchronous_commit=off']);
+  const asyncCommitPool = newPool(url, Math.max(2, Math.ceil(size / 2)), ['synchronous_commit=off']);
   await pool.query('SELECT 1');
   return {
     kind: 'postgres',

@@ -20,7 +20,10 @@ export function listMigrations(dir = MIGRATIONS_DIR): Migration[] {
 }
 
 /** Returns the ids of the migrations it applied. */
-export async function migrate(db: Database, migrations = listMigrations()): Promise<string[]> {
+export async function migrate(
+  db: Pick<Database, 'exec' | 'query' | 'withLock'>,
+  migrations = listMigrations(),
+): Promise<string[]> {
   return db.withLock(MIGRATION_LOCK_ID, async () => {
     await db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
       id text PRIMARY KEY,

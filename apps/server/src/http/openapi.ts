@@ -5,12 +5,15 @@ import { dirname } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { AG_JSON } from '@portal/contract/codec';
 import { allCalls } from '@portal/contract/calls';
-import type { Call } from '@portal/contract/calls/define';
+import { takesNoBody } from '@portal/contract/calls/define';
+import type { Call, CallPolicies } from '@portal/contract/calls/define';
 import { wireTypes } from '@portal/contract/calls/wire';
 import { ERROR_NAMES, ERRORS } from '@portal/contract/errors/catalogue';
 import { wireError } from '@portal/contract/errors/wire-error';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import type { RateLimitTable } from '../rate-limit/tiers.ts';
+import { VERIFIED_FOR_MS } from './call-policies.ts';
 
 type JsonSchema = Record<string, unknown>;
 
@@ -55,8 +58,25 @@ function parameters(schema: z.ZodType, location: 'path' | 'query') {
   }));
 }
 
+/** The call's policies in words, for the operation's description (x-policies has them as data). */
+function policyNotes(call: Call): string[] {
+  const notes = [`Rate limit: the \`${call.rateLimit}\` tier.`];
+  if (call.captcha)
+    notes.push("Captcha: send the widget's response in X-Captcha-Response (when the server has a provider).");
+  if (call.auth !== 'public') {
+    if (call.allowMfaPending) notes.push('A sign-in still pending two-factor may call it.');
+    if (call.gameToken === 'allowed') notes.push("A game's access token is accepted beside the web app's.");
+    if (call.gameToken === 'required') notes.push("Only a game's own access token is accepted.");
+    if (call.recentVerification)
+      notes.push(
+        `Needs the session verified again (PUT /sessions/me/verify) within ${VERIFIED_FOR_MS / 60_000} minutes.`,
+      );
+  }
+  return notes;
+}
+
 function operation(call: Call, implemented: boolean) {
-  const hasBody = !(call.body instanceof z.ZodOptional && call.body.unwrap() instanceof z.ZodUndefined);
+  const hasBody = !takesNoBody(call);
   const bodySchema = hasBody ? toJsonSchema(call.body, 'input') : undefined;
   const responseSchema = toJsonSchema(call.response, 'output');
   const content = (schema: JsonSchema) => ({ [AG_JSON]: { schema }, 'application/json': { schema } });
@@ -64,13 +84,30 @@ function operation(call: Call, implemented: boolean) {
     operationId: call.id,
     tags: [call.area],
     summary: call.summary,
+    description: policyNotes(call).join('\n\n'),
     'x-implemented': implemented,
+    'x-policies': {
+      captcha: call.captcha,
+      rateLimit: call.rateLimit,
+      allowMfaPending: call.allowMfaPending,
+      gameToken: call.gameToken,
+      recentVerification: call.recentVerification,
+    } satisfies CallPolicies,
     security: call.auth === 'token' ? [{ apiKey: [], accessToken: [] }] : [{ apiKey: [] }],
     parameters: [
       ...parameters(call.params, 'path'),
       ...parameters(call.query, 'query'),
       ...(call.captcha
-        ? [{ name: 'X-Captcha-Response', in: 'header', required: false, schema: { type: 'string' } }]
+        ? [
+            {
+              name: 'X-Captcha-Response',
+              in: 'header',
+              // Required whenever the server is configured with a captcha provider (CAPTCHA_PROVIDER).
+              required: false,
+              description: "The captcha widget's response token",
+              schema: { type: 'string' },
+            },
+          ]
         : []),
     ],
     ...(bodySchema ? { requestBody: { required: true, content: content(bodySchema) } } : {}),
@@ -81,7 +118,7 @@ function operation(call: Call, implemented: boolean) {
   };
 }
 
-export function buildOpenApi(implemented: ReadonlySet<string>, version: string) {
+export function buildOpenApi(implemented: ReadonlySet<string>, version: string, rateLimits: RateLimitTable) {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const call of allCalls) {
     paths[call.path] ??= {};
@@ -100,8 +137,20 @@ export function buildOpenApi(implemented: ReadonlySet<string>, version: string) 
         'Every call of the account portal. Bodies travel as `application/x-ag-json` (typed values as',
         '`{"_agType", "_agValue"}`) or plain `application/json`. Calls marked `x-implemented: false` are',
         'declared but not served yet. Errors are described under the `Error` schema below.',
+        '',
+        "Each operation's `x-policies` (and its description) says what the call demands beyond its schemas:",
+        "a captcha, its rate-limit tier, whether a sign-in pending two-factor or a game's token may call it,",
+        'and whether it needs a recent session verification. The rate-limit tiers (`x-rate-limit-tiers`),',
+        'requests per client address; `default` counts every call together, the others each call apart:',
+        '',
+        '| tier | requests | per |',
+        '|---|---|---|',
+        ...Object.entries(rateLimits).map(
+          ([tier, limit]) => `| \`${tier}\` | ${limit.max} | ${limit.timeWindow / 1000} s |`,
+        ),
       ].join('\n'),
     },
+    'x-rate-limit-tiers': rateLimits,
     servers: [{ url: '/api' }],
     components: {
       securitySchemes: {
@@ -131,10 +180,15 @@ const DOCS_INIT = `window.ui = SwaggerUIBundle({ url: '/api/openapi.json', dom_i
 const DOCS_CSP =
   "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; script-src 'self'; frame-ancestors 'none'";
 
-export async function registerOpenApi(app: FastifyInstance, implemented: ReadonlySet<string>, version: string) {
+export async function registerOpenApi(
+  app: FastifyInstance,
+  implemented: ReadonlySet<string>,
+  version: string,
+  rateLimits: RateLimitTable,
+) {
   let document: string | null = null;
   app.get('/api/openapi.json', async (_request, reply) => {
-    document ??= JSON.stringify(buildOpenApi(implemented, version));
+    document ??= JSON.stringify(buildOpenApi(implemented, version, rateLimits));
     return reply.type('application/json; charset=utf-8').send(document);
   });
   const swaggerDir = dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));

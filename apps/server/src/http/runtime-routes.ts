@@ -2,9 +2,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
+import { captchaWidget } from '../modules/captcha/providers.ts';
 
 /** The runtime config the SPA reads at start (spec 000 §3 "Other"). */
 export function runtimeConfig(config: Config) {
+  const captcha = captchaWidget(config);
   return {
     apiKey: config.PORTAL_API_KEY,
     hydraService: '/api',
@@ -20,6 +22,8 @@ export function runtimeConfig(config: Config) {
       doNotSell: config.DO_NOT_SELL_URL,
       support: config.SUPPORT_URL,
     },
+    // The widget's provider, public site key and script; absent when no captcha is configured.
+    ...(captcha ? { captcha } : {}),
   };
 }
 

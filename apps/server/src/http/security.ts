@@ -1,6 +1,7 @@
 // Security headers for every answer and CORS for the web origins an operator allows.
 import cors from '@fastify/cors';
 import type { FastifyInstance } from 'fastify';
+import { captchaCspSources, type CaptchaWidget } from '../modules/captcha/providers.ts';
 
 export interface SecurityOptions {
   corsOrigins: string[];
@@ -8,6 +9,8 @@ export interface SecurityOptions {
   gtmId?: string;
   /** Error-reporting DSN: its host is allowed as a connection target when set. */
   sentryDsn?: string;
+  /** The captcha widget: its provider's script, frame (and style/connect) hosts are allowed only when set. */
+  captcha?: CaptchaWidget | undefined;
 }
 
 function origin(url: string | undefined): string[] {
@@ -25,15 +28,20 @@ function origin(url: string | undefined): string[] {
  */
 export function securityHeaders(options: SecurityOptions): Record<string, string> {
   const gtm = options.gtmId ? ['https://www.googletagmanager.com'] : [];
+  const captcha = captchaCspSources(options.captcha);
   const csp: [string, string[]][] = [
     ['default-src', ["'self'"]],
-    ['script-src', ["'self'", ...gtm]],
-    ['style-src', ["'self'"]],
+    ['script-src', ["'self'", ...gtm, ...(captcha['script-src'] ?? [])]],
+    ...(captcha['frame-src'] ? [['frame-src', ["'self'", ...captcha['frame-src']]] as [string, string[]]] : []),
+    ['style-src', ["'self'", ...(captcha['style-src'] ?? [])]],
     // Inline style attributes only (positioning by accessible components); no <style> injection.
     ['style-src-attr', ["'unsafe-inline'"]],
     ['img-src', ["'self'", 'data:', 'https:']],
     ['font-src', ["'self'", 'data:']],
-    ['connect-src', ["'self'", ...options.corsOrigins, ...origin(options.sentryDsn), ...gtm]],
+    [
+      'connect-src',
+      ["'self'", ...options.corsOrigins, ...origin(options.sentryDsn), ...gtm, ...(captcha['connect-src'] ?? [])],
+    ],
     ['frame-ancestors', ["'none'"]],
     ['form-action', ["'self'"]],
     ['base-uri', ["'self'"]],

@@ -1,5 +1,6 @@
 // Hits are answered from memory and reach the shared store in batches.
 import { describe, expect, it } from 'vitest';
+import { until } from '../../test/until.ts';
 import { BatchedCounters } from './batched-counters.ts';
 import type { CounterHit, CounterIncrement, CounterStore } from './counter-store.ts';
 
@@ -62,7 +63,9 @@ describe('BatchedCounters', () => {
     const store = new FakeStore();
     const counters = new BatchedCounters(store, { intervalMs: 20 });
     counters.hit('k', 60_000);
-    await new Promise((resolve) => setTimeout(resolve, 80));
+    expect(store.trips).toHaveLength(0);
+    // Nothing here calls sync(): the hit reaches the store on the timer alone.
+    await until(() => store.trips.length > 0, 'the sync of the timer');
     expect(store.counts.get('k')?.count).toBe(1);
   });
 

@@ -1,12 +1,14 @@
-// @fastify/rate-limit on top of the shared counter store: a default limit for every /api call,
-// tighter limits per call where the call's module asks for them. Hits are counted in memory and
-// shared in batches (BatchedCounters, ADR 008), so a request costs no round trip to the store.
+// @fastify/rate-limit on top of the shared counter store: the `default` tier's limit for every /api
+// and /oauth2 request, and a call's own tier (tiers.ts) where its contract declaration names one
+// (registerCall puts it in the route's config). Hits are counted in memory and shared in batches
+// (BatchedCounters, ADR 008), so a request costs no round trip to the store.
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyRateLimitStore } from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import { RequestError } from '../http/request-error.ts';
 import { BatchedCounters } from './batched-counters.ts';
 import type { CounterStore } from './counter-store.ts';
+import type { RateLimit } from './tiers.ts';
 
 type ChildOptions = Parameters<FastifyRateLimitStore['child']>[0] & { routeInfo?: { method?: unknown; url?: unknown } };
 
@@ -31,13 +33,14 @@ function pluginStore(counters: BatchedCounters, prefix = 'http:') {
   };
 }
 
-export async function registerHttpRateLimit(app: FastifyInstance, store: CounterStore, perMinute: number) {
+/** `limit`: the `default` tier, counted over every request of a client address. */
+export async function registerHttpRateLimit(app: FastifyInstance, store: CounterStore, limit: RateLimit) {
   const counters = new BatchedCounters(store);
   app.addHook('onClose', () => counters.close());
   await app.register(rateLimit, {
     global: true,
-    max: perMinute,
-    timeWindow: 60_000,
+    max: limit.max,
+    timeWindow: limit.timeWindow,
     store: pluginStore(counters),
     allowList: (request) => !request.url.startsWith('/api/') && !request.url.startsWith('/oauth2/'),
     // A store outage must not take sign-in down with it: let the request through and log.

@@ -1,9 +1,8 @@
 // Data the portal needs to run (its own API key) and, unless SEED_DEMO=false, demo data: a game
-// with a full user_experience and an OAuth client, feature flags, platform support and the
-// environments of the debug switcher. Safe to run at every start.
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { LOCALE_TAGS } from '@portal/contract/data/locales';
+// with a full user_experience and an OAuth client, two more games with other registration and
+// sign-in options (demo-games.ts), feature flags, platform support and the environments of the
+// debug switcher; outside production also demo players and an expired device code
+// (demo-players.ts). Safe to run at every start.
 import { PLATFORM_IDS } from '@portal/contract/data/platforms';
 import type { Config } from '../config.ts';
 import type { Orm } from '../db/database.ts';
@@ -11,6 +10,9 @@ import { apiClients, environments, featureFlags, platformSettings } from '../db/
 import { hashApiKey } from '../http/api-key.ts';
 import { AvatarsRepo, DEMO_AVATARS } from '../modules/accounts/avatars.ts';
 import { GameRegistry } from '../modules/games/registry.ts';
+import { seedDemoGames } from './demo-games.ts';
+import { seedDemoPlayers } from './demo-players.ts';
+import { localizedText } from './seed-texts.ts';
 
 export const DEMO_GAME_SLUG = 'starfall-legends';
 export const DEMO_GAME_API_KEY = 'ag-starfall-dev-key-0001';
@@ -26,20 +28,6 @@ export async function ensurePortalClient(orm: Orm, apiKey: string): Promise<void
       keyPrefix: apiKey.slice(0, 8),
     })
     .onConflictDoNothing({ target: apiClients.keyHash });
-}
-
-type Table = Record<string, string>;
-const l10n = new Map<string, Table>(
-  LOCALE_TAGS.map((tag) => [tag, JSON.parse(readFileSync(join(import.meta.dirname, 'l10n', `${tag}.json`), 'utf8'))]),
-);
-
-/** A localized value in its stored form, with every locale's translation of a seed text. */
-function localizedText(key: string) {
-  const english = l10n.get('en-US')?.[key];
-  if (english === undefined) throw new Error(`seed text ${key} is missing`);
-  const localizations: Table = {};
-  for (const [tag, table] of l10n) if (tag !== 'en-US' && table[key]) localizations[tag] = table[key];
-  return { slug: key, default: english, localizations };
 }
 
 const linkBlock = (provider: string, landingPage: string) => ({
@@ -104,6 +92,7 @@ export async function seedDemo(orm: Orm, config: Config): Promise<void> {
     },
     { ifMissing: true },
   );
+  await seedDemoGames(registry);
   await orm
     .insert(apiClients)
     .values({
@@ -143,4 +132,5 @@ export async function seedDemo(orm: Orm, config: Config): Promise<void> {
       },
     ])
     .onConflictDoNothing();
+  if (!config.production) await seedDemoPlayers(orm, DEMO_OAUTH_CLIENT_ID);
 }

@@ -13,7 +13,7 @@ import { SessionStore } from '../lib/auth/session-store.ts';
 import { activeEnvironment } from '../lib/environment.ts';
 import { isDebug, loadRuntimeConfig } from '../lib/runtime-config.ts';
 import { savedUtm, visitorId } from '../lib/visitor.ts';
-import type { AppServices } from './services.tsx';
+import type { AppServices } from '../lib/services.tsx';
 
 export async function bootstrap(navigateToSignIn: () => void): Promise<AppServices> {
   const config = await loadRuntimeConfig();

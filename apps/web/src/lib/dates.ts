@@ -50,8 +50,3 @@ export function parseCalendarDate(input: string, locale: string): string | null 
 export function datePlaceholder(locale: string): string {
   return patternOf(locale);
 }
-
-/** 0 = Sunday, 1 = Monday: the first day of the week in the locale. */
-export function weekStart(locale: string): number {
-  return findLocale(locale)?.weekStart ?? 0;
-}

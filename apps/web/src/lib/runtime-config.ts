@@ -1,5 +1,6 @@
 // The runtime configuration the server publishes at /config.json (spec 000 §3 "Other").
 import { z } from 'zod';
+import { captchaConfigSchema } from './captcha/captcha-config.ts';
 
 const onOff = z.enum(['enabled', 'disabled']).catch('disabled');
 
@@ -21,6 +22,8 @@ export const runtimeConfigSchema = z.object({
     })
     .partial()
     .default({}),
+  /** The captcha widget to render; absent when no captcha is configured. */
+  captcha: captchaConfigSchema.optional().catch(undefined),
 });
 export type RuntimeConfig = z.output<typeof runtimeConfigSchema>;
 

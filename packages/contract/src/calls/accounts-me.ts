@@ -14,7 +14,7 @@ import {
   username,
 } from './entities.ts';
 import { gamePlatformKey, gameSlug } from './games.ts';
-import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, calendarDate, email, emailCode } from './wire.ts';
+import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, calendarDateOrDatetime, email, emailCode } from './wire.ts';
 
 export const getMe = defineCall({
   id: 'accounts.me',
@@ -22,6 +22,7 @@ export const getMe = defineCall({
   method: 'GET',
   path: '/accounts/me',
   auth: 'token',
+  gameToken: 'allowed',
   summary: 'The signed-in account.',
   response: account,
 });
@@ -151,7 +152,7 @@ export const updateDateOfBirth = defineCall({
   auth: 'token',
   summary: 'Corrects the date of birth; refused when the account would be under the age of its country.',
   // not in the spec's call list (ADR 009): chosen {date_of_birth}
-  body: z.object({ date_of_birth: calendarDate() }),
+  body: z.object({ date_of_birth: calendarDateOrDatetime() }),
   response: account,
 });
 
@@ -161,6 +162,7 @@ export const updatePassword = defineCall({
   method: 'PUT',
   path: '/accounts/me/password',
   auth: 'token',
+  rateLimit: 'sign-in',
   summary: 'Sets or changes the password; the current one is needed when one is set (1004, 1005, 1006).',
   // payload beyond the spec: sign_out_others ends every other sign-in of the account (default false)
   body: z.object({
@@ -178,7 +180,9 @@ export const updateAvatar = defineCall({
   path: '/accounts/me/avatar',
   auth: 'token',
   summary: 'Picks one of the available avatars by its slug.',
-  body: z.object({ avatar: avatar.shape.slug }),
+  // spec 001 §7 {avatar}: its slug, or the avatar object (image_url, slug) as avatars_available lists it;
+  // the image shown is always the catalogue's, so a sent image_url is not used
+  body: z.object({ avatar: z.union([avatar.shape.slug, avatar.transform((picked) => picked.slug)]) }),
   response: account,
 });
 
@@ -208,6 +212,7 @@ export const deleteAccount = defineCall({
   method: 'PUT',
   path: '/accounts/me/delete_user',
   auth: 'token',
+  rateLimit: 'sign-in',
   summary: 'Deletes the account, confirmed by the emailed code.',
   body: z.object({ code: emailCode() }),
 });
@@ -221,6 +226,7 @@ export const getGameProgress = defineCall({
   method: 'GET',
   path: '/accounts/me/game_progress',
   auth: 'token',
+  gameToken: 'allowed',
   summary: 'Progress of the account in the given games (all played games when game_slugs is empty).',
   // game_slugs=a,b or game_slugs=a&game_slugs=b; empty or absent: every game the account has played
   query: z.object({
@@ -255,6 +261,7 @@ export const recordGameProgress = defineCall({
   method: 'PUT',
   path: '/accounts/me/game_progress/{game}',
   auth: 'token',
+  gameToken: 'required',
   summary: "A game records the player's progress in itself (a game's own access token only).",
   // not in the spec's call list: how a game's progress gets in (docs/ARCHITECTURE.md "Game progress")
   params: z.object({ game: gameSlug }),

@@ -32,6 +32,7 @@ export const activateMfa = defineCall({
   method: 'PUT',
   path: '/accounts/me/mfa/activate',
   auth: 'token',
+  rateLimit: 'sign-in',
   summary: 'Turns two-factor on with a first authenticator code; answers the new backup codes.',
   body: z.object({ code: totpCode }),
   // payload not shown in the spec: chosen the backup codes, shown once in the new backup codes modal
@@ -44,6 +45,7 @@ export const removeMfa = defineCall({
   method: 'PUT',
   path: '/accounts/me/mfa/remove',
   auth: 'token',
+  recentVerification: true,
   summary: 'Turns two-factor off; the session must have been verified (PUT /sessions/me/verify) just before.',
   // payload not shown in the spec: chosen no body, the code being checked by PUT /sessions/me/verify
   response: account,
@@ -55,6 +57,7 @@ export const regenerateBackupCodes = defineCall({
   method: 'PUT',
   path: '/accounts/me/mfa/backup_codes',
   auth: 'token',
+  rateLimit: 'sign-in',
   summary: 'Replaces the backup codes, confirmed by an authenticator code.',
   body: z.object({ code: totpCode }),
   response: backupCodes,
@@ -66,6 +69,7 @@ export const getBackupCodes = defineCall({
   method: 'GET',
   path: '/accounts/me/mfa/backup_codes',
   auth: 'token',
+  rateLimit: 'sign-in',
   summary: 'Shows the backup codes, confirmed by an authenticator code.',
   query: z.object({ code: totpCode }),
   response: backupCodes,

@@ -21,6 +21,7 @@ export const validateRecovery = defineCall({
   method: 'GET',
   path: '/accounts/recovery/validate',
   auth: 'public',
+  rateLimit: 'sign-in',
   summary: 'Checks that a password reset token is valid and unexpired (else: invalid recovery token).',
   query: z.object({ token: linkToken }),
 });
@@ -31,6 +32,7 @@ export const finalizeRecovery = defineCall({
   method: 'POST',
   path: '/accounts/recovery/finalize',
   auth: 'public',
+  rateLimit: 'sign-in',
   summary: 'Sets a new password from a reset token; with auto_login the answer carries a session.',
   body: z.object({
     new_password: password,
@@ -58,6 +60,7 @@ export const unlock = defineCall({
   method: 'POST',
   path: '/accounts/unlock',
   auth: 'public',
+  rateLimit: 'sign-in',
   summary: 'Unlocks a soft-locked account from the emailed link (1058 invalid token, 1221 not locked).',
   body: z.object({ token: linkToken, email: email() }),
 });
@@ -70,6 +73,7 @@ export const getEmailPreferencesByToken = defineCall({
   method: 'GET',
   path: '/accounts/email_notification_preferences',
   auth: 'public',
+  rateLimit: 'sign-in',
   summary: 'The email notification preferences of the account an emailed opt-out link belongs to.',
   query: z.object({ token: linkToken }),
   // payload not shown in the spec: chosen {preferences: {friend_request}}
@@ -82,10 +86,12 @@ export const updateEmailPreferencesByToken = defineCall({
   method: 'PUT',
   path: '/accounts/email_notification_preferences',
   auth: 'public',
+  rateLimit: 'sign-in',
   summary: 'Changes email notification preferences from an emailed opt-out link (friend requests).',
-  // payload not shown in the spec: chosen ?token= and body {preferences: {friend_request}}
-  query: z.object({ token: linkToken }),
-  body: z.object({ preferences }),
+  // spec 001 §7 "(token; preferences.friend_request)": the link's token in the query, as GET takes it,
+  // or in the body beside {preferences: {friend_request}}; without either the link is invalid (1075)
+  query: z.object({ token: linkToken.optional() }),
+  body: z.object({ token: linkToken.optional(), preferences }),
   response: z.object({ preferences }),
 });
 

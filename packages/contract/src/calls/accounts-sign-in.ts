@@ -9,6 +9,7 @@ export const loginInfo = defineCall({
   method: 'POST',
   path: '/accounts/login_info',
   auth: 'public',
+  rateLimit: 'sign-in',
   summary: 'How an email address signs in: with a password, or else with an emailed code.',
   body: z.object({ email: email() }),
   // payload not shown in the spec: chosen {password_set}; an unknown address answers false, like an

@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { defineCall } from './define.ts';
 import { account, countryCode, linkToken, locale, password, territoryCode, tokenAnswer, username } from './entities.ts';
-import { calendarDate, email, emailCode, queryList } from './wire.ts';
+import { calendarDateOrDatetime, email, emailCode, queryList } from './wire.ts';
 import { loginInfo } from './accounts-sign-in.ts';
 
 export { loginInfo };
@@ -16,7 +16,7 @@ export const registrationFields = z.object({
   email: email().optional(),
   username: username.optional(),
   email_code: emailCode().optional(),
-  date_of_birth: calendarDate().optional(),
+  date_of_birth: calendarDateOrDatetime().optional(),
   /** Instead of the date of birth, where the game offers age buttons. */
   age: age.optional(),
   password: password.optional(),
@@ -53,6 +53,7 @@ export const register = defineCall({
   method: 'POST',
   path: '/accounts',
   auth: 'public',
+  rateLimit: 'sign-in',
   summary: 'Creates an account; `options` asks for the account and a refresh token in the answer.',
   query: z.object({ options: queryList(z.enum(['account', 'refresh_token'])) }),
   body: registrationBody,
@@ -67,6 +68,7 @@ export const complete = defineCall({
   method: 'POST',
   path: '/accounts/complete',
   auth: 'token',
+  rateLimit: 'sign-in',
   summary: 'Completes the signed-in incomplete or stub account with the registration fields it lacks.',
   body: registrationFields.partial().required({ tos_consent: true }).refine(territoryOnlyInUs, territoryRule),
   response: account,
@@ -88,6 +90,7 @@ export const verifyEmail = defineCall({
   method: 'POST',
   path: '/accounts/verify_email',
   auth: 'optional',
+  rateLimit: 'sign-in',
   summary: 'Verifies an email address (or a pending new one) by the emailed code or the emailed link token.',
   body: z
     .object({ code: emailCode().optional(), token: linkToken.optional() })
@@ -100,6 +103,7 @@ export const checkUsername = defineCall({
   method: 'GET',
   path: '/accounts/username/check',
   auth: 'public',
+  rateLimit: 'checks',
   summary: 'Whether a display name is allowed and free.',
   // payload not shown in the spec: chosen ?username=
   query: z.object({ username }),
@@ -112,6 +116,7 @@ export const generateUsername = defineCall({
   method: 'GET',
   path: '/accounts/username/generate',
   auth: 'public',
+  rateLimit: 'checks',
   summary: 'Suggests a free display name.',
   // payload not shown in the spec: chosen {username}
   response: z.object({ username }),
@@ -123,6 +128,7 @@ export const checkEmail = defineCall({
   method: 'GET',
   path: '/accounts/email/check',
   auth: 'public',
+  rateLimit: 'checks',
   summary: 'Whether an email address is free for a new account.',
   // payload not shown in the spec: chosen ?email=
   query: z.object({ email: email() }),
@@ -138,7 +144,7 @@ export const checkDateOfBirth = defineCall({
   summary: 'Whether a date of birth passes the age gate of a country (and US state or territory).',
   // payload not shown in the spec: chosen ?date_of_birth=&country=&territory=
   query: z
-    .object({ date_of_birth: calendarDate(), country: countryCode, territory: territoryCode.optional() })
+    .object({ date_of_birth: calendarDateOrDatetime(), country: countryCode, territory: territoryCode.optional() })
     .refine(territoryOnlyInUs, territoryRule),
   response: z.object({ passed: z.boolean() }),
 });
@@ -153,7 +159,7 @@ export const checkAgeCategory = defineCall({
   // payload not shown in the spec: chosen age_data {date_of_birth | age}, location_data {country, territory}
   body: z.object({
     age_data: z
-      .object({ date_of_birth: calendarDate().optional(), age: age.optional() })
+      .object({ date_of_birth: calendarDateOrDatetime().optional(), age: age.optional() })
       .refine((v) => v.date_of_birth !== undefined || v.age !== undefined, { error: 'Enter your date of birth' })
       .optional(),
     location_data: z

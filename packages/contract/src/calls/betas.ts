@@ -105,8 +105,8 @@ export const updateTos = defineCall({
   auth: 'token',
   summary: 'Accepts the (updated) terms of the beta of a campaign code.',
   params: z.object({ code: campaignCode }),
-  // payload not shown in the spec: chosen {beta_tos: true}
-  body: z.object({ beta_tos: betaTos }),
+  // spec 001 §7 shows no body: the call accepts the terms by its name; {beta_tos: true} is taken too
+  body: z.object({ beta_tos: betaTos.optional() }).optional(),
   response: beta,
 });
 

@@ -1,6 +1,8 @@
 // Every call of spec 001 §7 is declared once, here in the contract, with the schemas of its path
-// parameters, query, body and successful answer. The server registers its handlers from these
-// declarations and the web client is typed from them; the OpenAPI document is generated from them.
+// parameters, query, body and successful answer, and its policies (captcha, rate-limit tier, access
+// of a session pending two-factor, game tokens, recent verification). The server registers its
+// handlers from these declarations and applies the policies in one place (registerCall); the web
+// client is typed from them; the OpenAPI document is generated from them.
 import { z } from 'zod';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -9,19 +11,48 @@ export type Area =
 /** public: no access token needed; token: an access token is required; optional: used when sent. */
 export type Auth = 'public' | 'token' | 'optional';
 
+/**
+ * The named rate-limit tiers; the server holds each tier's limit (requests per minute per client
+ * address, counted per call). `default`: the limit every API call has; `sign-in`: calls that check a
+ * secret (a password, an emailed or authenticator code, a link's token) or create an account;
+ * `checks`: the availability checks and suggestions of the registration form.
+ */
+export const RATE_LIMIT_TIERS = ['default', 'sign-in', 'checks'] as const;
+export type RateLimitTier = (typeof RATE_LIMIT_TIERS)[number];
+
+/**
+ * Access tokens a game got (OAuth code or device flow): `refused` on most calls, `allowed` beside
+ * the web app's, `required` where only a game's own token may call.
+ */
+export type GameTokenPolicy = 'refused' | 'allowed' | 'required';
+
+/** What a call demands beyond its schemas; the server's registerCall applies every one of them. */
+export interface CallPolicies {
+  /** X-Captcha-Response is verified with the configured captcha provider (when one is configured). */
+  captcha: boolean;
+  /** The call's rate-limit tier. */
+  rateLimit: RateLimitTier;
+  /** A session whose two-factor check is still pending may use the call (else 1018 with mfa_required). */
+  allowMfaPending: boolean;
+  gameToken: GameTokenPolicy;
+  /** The session was verified again (PUT /sessions/me/verify) within the last 10 minutes (else 1059). */
+  recentVerification: boolean;
+}
+
 export interface Call<
   P extends z.ZodType = z.ZodType,
   Q extends z.ZodType = z.ZodType,
   B extends z.ZodType = z.ZodType,
   R extends z.ZodType = z.ZodType,
-> {
+  A extends Auth = Auth,
+> extends CallPolicies {
   /** Stable identifier, `area.name`, also the OpenAPI operationId. */
   id: string;
   area: Area;
   method: Method;
   /** Path below the API base, parameters in braces: `/games/{slug}`. */
   path: string;
-  auth: Auth;
+  auth: A;
   summary: string;
   params: P;
   query: Q;
@@ -31,11 +62,26 @@ export interface Call<
   status: number;
   /** Largest accepted request body in bytes, when it differs from the server default. */
   bodyLimit?: number;
-  /** The call checks a captcha response header. */
-  captcha?: boolean;
 }
 
-const noBody = z.undefined({ error: 'This call takes no request body' }).optional();
+/**
+ * The body of a call without a payload: none. `{}` and `null` count as none, since a client that writes
+ * every request body with the codec (spec 001 §7 "Request bodies are written with this codec") sends them.
+ */
+const noBody = z
+  .custom<undefined>(
+    (v) =>
+      v === undefined ||
+      v === null ||
+      (typeof v === 'object' && !Array.isArray(v) && Object.keys(v as object).length === 0),
+    { error: 'This call takes no request body' },
+  )
+  .transform(() => undefined);
+
+/** Whether a call takes no request body (for the OpenAPI document). */
+export function takesNoBody(call: Pick<Call, 'body'>): boolean {
+  return call.body === noBody;
+}
 const empty = z.object({});
 export const ok = z.object({}).describe('An empty object: the call succeeded');
 
@@ -44,12 +90,13 @@ export function defineCall<
   Q extends z.ZodType = typeof empty,
   B extends z.ZodType = typeof noBody,
   R extends z.ZodType = typeof ok,
+  A extends Auth = Auth,
 >(def: {
   id: string;
   area: Area;
   method: Method;
   path: string;
-  auth: Auth;
+  auth: A;
   summary: string;
   params?: P;
   query?: Q;
@@ -57,8 +104,14 @@ export function defineCall<
   response?: R;
   status?: number;
   bodyLimit?: number;
+  /** Policies (CallPolicies); each left out takes its default: no captcha, tier `default`, a session
+   *  pending two-factor and game tokens refused, no recent verification needed. */
   captcha?: boolean;
-}): Call<P, Q, B, R> {
+  rateLimit?: RateLimitTier;
+  allowMfaPending?: boolean;
+  gameToken?: GameTokenPolicy;
+  recentVerification?: boolean;
+}): Call<P, Q, B, R, A> {
   const names = [...def.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
   const params = (def.params ?? empty) as P;
   if (params instanceof z.ZodObject) {
@@ -67,8 +120,22 @@ export function defineCall<
       throw new Error(`${def.id}: path parameters {${names.join(',')}} differ from the params schema (${keys})`);
     }
   }
+  const policies: CallPolicies = {
+    captcha: def.captcha ?? false,
+    rateLimit: def.rateLimit ?? 'default',
+    allowMfaPending: def.allowMfaPending ?? false,
+    gameToken: def.gameToken ?? 'refused',
+    recentVerification: def.recentVerification ?? false,
+  };
+  // Session policies mean nothing without a session, and only a token call can insist on a game's.
+  const sessionPolicies = policies.allowMfaPending || policies.gameToken !== 'refused' || policies.recentVerification;
+  if (def.auth === 'public' && sessionPolicies) throw new Error(`${def.id}: a public call takes no session policy`);
+  if (def.auth !== 'token' && (policies.gameToken === 'required' || policies.recentVerification)) {
+    throw new Error(`${def.id}: only a token call can require a game token or a recent verification`);
+  }
   return {
     ...def,
+    ...policies,
     params,
     query: (def.query ?? empty) as Q,
     body: (def.body ?? noBody) as B,

@@ -11,6 +11,8 @@ export const completeMfa = defineCall({
   method: 'PUT',
   path: '/sessions/mfa',
   auth: 'token',
+  rateLimit: 'sign-in',
+  allowMfaPending: true,
   summary: 'Completes a sign-in pending two-factor with an authenticator or a backup code.',
   // payload not shown in the spec: chosen {code_type mfa_code|backup_code, code}
   body: z.discriminatedUnion('code_type', [
@@ -26,6 +28,8 @@ export const verifySession = defineCall({
   method: 'PUT',
   path: '/sessions/me/verify',
   auth: 'token',
+  rateLimit: 'sign-in',
+  allowMfaPending: true,
   summary: 'Re-verifies the signed-in player with an emailed or authenticator code before a sensitive change.',
   body: z.discriminatedUnion('code_type', [
     z.object({ code_type: z.literal('email_code'), code: emailCode() }),

@@ -16,7 +16,7 @@ import {
   userFlow,
 } from './entities.ts';
 import { gameConfig } from './games.ts';
-import { datetime, email, emailCode } from './wire.ts';
+import { calendarDateOrDatetime, datetime, email, emailCode } from './wire.ts';
 
 const device = { device_data: deviceData.optional() };
 export const clientId = z.string().min(1).max(200);
@@ -31,6 +31,7 @@ export const signInWithPassword = defineCall({
   method: 'POST',
   path: '/sessions/auth/password',
   auth: 'public',
+  rateLimit: 'sign-in',
   summary: 'Signs in with email and password (1012 invalid credentials, 1220 soft-locked).',
   body: z.object({ email: email(), password, ...device }),
   response: tokenAnswer,
@@ -49,8 +50,29 @@ export const signInWithPlatform = defineCall({
   response: tokenAnswer,
 });
 
+/**
+ * Spec 001 §7 sends every grant as {grant_type, code, device_data, email}: a refresh token arrives in
+ * `code`; `refresh_token` (RFC 6749 §6, the web app) works too. The handler always gets refresh_token.
+ */
+const refreshGrant = z
+  .object({
+    grant_type: z.literal('refresh_token'),
+    refresh_token: opaqueToken.optional(),
+    code: opaqueToken.optional(),
+    ...device,
+  })
+  .refine((v) => v.refresh_token !== undefined || v.code !== undefined, {
+    path: ['refresh_token'],
+    error: 'Send the refresh token in refresh_token or code',
+  })
+  .refine((v) => v.refresh_token === undefined || v.code === undefined || v.refresh_token === v.code, {
+    path: ['code'],
+    error: 'refresh_token and code name different tokens',
+  })
+  .transform(({ refresh_token, code, ...rest }) => ({ ...rest, refresh_token: (refresh_token ?? code) as string }));
+
 export const tokenGrant = z.discriminatedUnion('grant_type', [
-  z.object({ grant_type: z.literal('refresh_token'), refresh_token: opaqueToken, ...device }),
+  refreshGrant,
   /** `code` is the device code of a passwordless device authorization. */
   z.object({ grant_type: z.literal('device_code'), code: z.string().min(1).max(512), ...device }),
   z.object({ grant_type: z.literal('email_code'), email: email(), code: emailCode(), ...device }),
@@ -71,6 +93,7 @@ export const token = defineCall({
   method: 'POST',
   path: '/sessions/auth/token',
   auth: 'public',
+  rateLimit: 'sign-in',
   summary: 'Issues tokens for a refresh token, a device code, an emailed code or a game authorization code.',
   body: tokenGrant,
   response: tokenAnswer,
@@ -92,6 +115,8 @@ export const getCurrentSession = defineCall({
   method: 'GET',
   path: '/sessions/me/current',
   auth: 'token',
+  allowMfaPending: true,
+  gameToken: 'allowed',
   summary: 'The current session and its account; used to verify a stored session.',
   // payload not shown in the spec: chosen {account, mfa_required, created_at, expires_at}
   response: z.object({ account, mfa_required: z.boolean(), created_at: datetime(), expires_at: datetime() }),
@@ -103,6 +128,8 @@ export const signOut = defineCall({
   method: 'DELETE',
   path: '/sessions',
   auth: 'token',
+  allowMfaPending: true,
+  gameToken: 'allowed',
   summary: 'Signs out: revokes the access token and its refresh token.',
 });
 
@@ -113,7 +140,11 @@ export const deviceStart = z.object({
   device_name: z.string().trim().min(1).max(100).optional(),
   user_flow: userFlow.default('default'),
   user_flow_options: z.object({ is_required: z.boolean() }).optional(),
-  registration_defaults: deviceAuthorization.shape.registration_defaults.unwrap().partial().optional(),
+  registration_defaults: deviceAuthorization.shape.registration_defaults
+    .unwrap()
+    .extend({ dob: calendarDateOrDatetime().nullable() })
+    .partial()
+    .optional(),
   auth_type: z.enum(['device', 'passwordless']).default('device'),
 });
 

@@ -3,7 +3,7 @@
 // objects or strings for localized texts), so simple application/json clients work too.
 import { z } from 'zod';
 import { decodeLocalized } from '../codec/codec.ts';
-import { parseDatetime } from '../codec/datetime.ts';
+import { calendarDateOf, parseDatetime } from '../codec/datetime.ts';
 import { Binary, CalendarControlled, Hidden, HydraReference, Localized, ObjectId } from '../codec/values.ts';
 import type { AgType } from '../codec/codec.ts';
 
@@ -63,6 +63,28 @@ export const calendarDate = () =>
     const d = new Date(`${v}T00:00:00Z`);
     return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
   }, 'Expected a real calendar date');
+
+/**
+ * A calendar date a caller sends (a date of birth): `yyyy-MM-dd`, or a `datetime` (typed, or an ISO
+ * string) read as the day it names where it was written: `1990-05-17T00:00:00Z` and
+ * `1990-05-17T00:00:00+02:00` are both 17 May. The handler always gets `yyyy-MM-dd`.
+ */
+export const calendarDateOrDatetime = () =>
+  z
+    .union([calendarDate(), dayOfDatetime()], { error: 'Expected a date as yyyy-MM-dd or a datetime' })
+    .pipe(calendarDate());
+
+/** A `datetime` (a decoded Date, or an ISO string) as the `yyyy-MM-dd` it names; see calendarDateOf. */
+const dayOfDatetime = () =>
+  tag(
+    z.union([z.date(), z.string()]).transform((v, ctx) => {
+      const date = typeof v === 'string' ? attempt(() => parseDatetime(v), null) : v;
+      if (date instanceof Date && !Number.isNaN(date.getTime())) return calendarDateOf(date);
+      ctx.issues.push({ code: 'custom', message: 'Expected an ISO 8601 date-time', input: v });
+      return z.NEVER;
+    }),
+    'datetime',
+  );
 
 /** Email shape of spec 000 §5: text, one @, text, a dot, text, no whitespace. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

@@ -5,26 +5,17 @@
 //   from the display name `from`, with its opt-out link, until the friends feature sends real ones.
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { Deps } from '../../deps.ts';
+import type { Services } from '../../deps.ts';
 import { RequestError } from '../../http/request-error.ts';
-import { LinkTokens } from '../link-tokens/service.ts';
-import { EmailPreferences } from './email-preferences.ts';
-import { AccountsRepo } from './repo.ts';
 
-export function registerLegalDevRoutes(app: FastifyInstance, deps: Deps) {
+export function registerLegalDevRoutes(app: FastifyInstance, services: Services) {
+  const { accounts, consents, emailPreferences: preferences } = services;
   app.post<{ Params: { type: string } }>('/dev/legal-documents/:type/publish', async (request) => {
     const { type } = request.params;
     if (type !== 'tos' && type !== 'privacy_policy') throw new RequestError('not_found');
-    return { type, version: await deps.consents.publish(type) };
+    return { type, version: await consents.publish(type) };
   });
 
-  const accounts = new AccountsRepo(deps.db.orm);
-  const preferences = new EmailPreferences({
-    accounts,
-    links: new LinkTokens(deps.db.orm),
-    mailer: deps.mailer,
-    publicUrl: deps.config.publicUrl,
-  });
   const friendRequest = z.object({ to: z.string().email(), from: z.string().min(1).max(64) });
   app.post('/dev/mail/friend-request', async (request) => {
     const parsed = friendRequest.safeParse(request.body);

@@ -3,10 +3,8 @@
 import type { LocaleTag } from '@portal/contract/data/locales';
 import { RequestError } from '../../http/request-error.ts';
 import type { Mailer } from '../../mail/mailer.ts';
-import type { Deps } from '../../deps.ts';
-import { EmailCodes as EmailCodesService } from '../email-codes/service.ts';
 import type { EmailCodes } from '../email-codes/service.ts';
-import { LINK_TTL_MINUTES, LinkTokens as LinkTokensService } from '../link-tokens/service.ts';
+import { LINK_TTL_MINUTES } from '../link-tokens/service.ts';
 import type { LinkTokens } from '../link-tokens/service.ts';
 import type { IssuedTokens, TokenService } from '../sessions/token-service.ts';
 import { assertNewPassword, storeNewPassword } from './password-change.ts';
@@ -98,15 +96,4 @@ export class Recovery {
     await this.#d.links.consume(found.id);
     await this.#d.accounts.clearLock(account.id);
   }
-}
-
-export function createRecovery(deps: Deps & { accounts: AccountsRepo }): Recovery {
-  return new Recovery({
-    accounts: deps.accounts,
-    links: new LinkTokensService(deps.db.orm),
-    limits: EmailCodesService.of(deps),
-    tokens: deps.tokens,
-    mailer: deps.mailer,
-    publicUrl: deps.config.publicUrl,
-  });
 }

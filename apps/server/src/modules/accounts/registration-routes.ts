@@ -10,65 +10,31 @@ import {
   register,
 } from '@portal/contract/calls/accounts';
 import type { FastifyInstance } from 'fastify';
-import type { Deps } from '../../deps.ts';
+import type { Services } from '../../deps.ts';
 import { registerCall } from '../../http/register-call.ts';
-import { createCaptchaVerifier } from '../captcha/verifier.ts';
-import { EmailCodes } from '../email-codes/service.ts';
-import { tokenAnswer } from '../sessions/token-answer.ts';
 import { ageCategory, checkLocation, minimumAge, parseMinAgeOverrides, playerAge } from './age-rules.ts';
 import { locate } from './location.ts';
-import { Registration } from './registration.ts';
-import { AccountsRepo } from './repo.ts';
-import { signedInAccount } from './signed-in.ts';
 
-export function registerRegistration(app: FastifyInstance, deps: Deps) {
-  const { config } = deps;
-  const accounts = new AccountsRepo(deps.db.orm);
-  const consents = deps.consents;
+export function registerRegistration(app: FastifyInstance, services: Services) {
+  const { config, accounts, consents, registration, tokens, tokenAnswer } = services;
   const minAgeOverrides = parseMinAgeOverrides(config.MIN_AGE_BY_COUNTRY);
-  const registration = new Registration(accounts, EmailCodes.of(deps), {
-    usernameBounds: { min: config.USERNAME_MIN_LENGTH, max: config.USERNAME_MAX_LENGTH },
-    minAgeOverrides,
+
+  // The captcha (X-Captcha-Response) is the call's policy: registerCall checks it.
+  registerCall(app, register, async ({ body, request }) => {
+    const registered = await registration.register(body, request.ctx.locale);
+    const account = await consents.consent(await consents.consent(registered, 'tos'), 'privacy_policy');
+    return tokenAnswer(await tokens.start({ accountId: account.id }), account);
   });
-  const captcha = createCaptchaVerifier(config.CAPTCHA_PROVIDER, config.CAPTCHA_SECRET);
-  const checksLimit = { rateLimit: { max: 60, timeWindow: 60_000 } };
 
-  registerCall(
-    app,
-    register,
-    async ({ body, request }) => {
-      const header = request.headers['x-captcha-response'];
-      await captcha.verify(typeof header === 'string' ? header : undefined, request.ip);
-      const registered = await registration.register(body, request.ctx.locale);
-      const account = await consents.consent(await consents.consent(registered, 'tos'), 'privacy_policy');
-      return tokenAnswer(await deps.tokens.start({ accountId: account.id }), account, consents);
-    },
-    { rateLimit: { max: config.SIGN_IN_PER_MINUTE, timeWindow: 60_000 } },
-  );
-
-  registerCall(
-    app,
-    checkUsername,
-    async ({ query }) => ({ available: await registration.usernameAvailable(query.username) }),
-    checksLimit,
-  );
-  registerCall(
-    app,
-    complete,
-    async ({ body, request }) => {
-      const account = await signedInAccount(accounts, request);
-      const completed = await registration.complete(account, body, request.ctx.locale);
-      return consents.view(await consents.consent(await consents.consent(completed, 'tos'), 'privacy_policy'));
-    },
-    { rateLimit: { max: config.SIGN_IN_PER_MINUTE, timeWindow: 60_000 } },
-  );
-  registerCall(app, generateUsername, async () => ({ username: await registration.suggestUsername() }), checksLimit);
-  registerCall(
-    app,
-    checkEmail,
-    async ({ query }) => ({ available: !(await accounts.findByEmail(query.email)) }),
-    checksLimit,
-  );
+  registerCall(app, checkUsername, async ({ query }) => ({
+    available: await registration.usernameAvailable(query.username),
+  }));
+  registerCall(app, complete, async ({ body, request, account }) => {
+    const completed = await registration.complete(account, body, request.ctx.locale);
+    return consents.view(await consents.consent(await consents.consent(completed, 'tos'), 'privacy_policy'));
+  });
+  registerCall(app, generateUsername, async () => ({ username: await registration.suggestUsername() }));
+  registerCall(app, checkEmail, async ({ query }) => ({ available: !(await accounts.findByEmail(query.email)) }));
 
   registerCall(app, checkDateOfBirth, async ({ query }) => {
     checkLocation(query.country, query.territory);
@@ -93,13 +59,8 @@ export function registerRegistration(app: FastifyInstance, deps: Deps) {
     return { age_gated: result.ageGated, adult_age_gate: result.adultAgeGate };
   });
 
-  registerCall(
-    app,
-    loginInfo,
-    async ({ body }) => {
-      const account = await accounts.findByEmail(body.email);
-      return { password_set: Boolean(account && !account.stub && account.passwordHash !== null) };
-    },
-    { rateLimit: { max: config.SIGN_IN_PER_MINUTE, timeWindow: 60_000 } },
-  );
+  registerCall(app, loginInfo, async ({ body }) => {
+    const account = await accounts.findByEmail(body.email);
+    return { password_set: Boolean(account && !account.stub && account.passwordHash !== null) };
+  });
 }

@@ -15,100 +15,53 @@ import {
   updatePassword,
 } from '@portal/contract/calls/accounts-me';
 import type { FastifyInstance } from 'fastify';
-import type { Deps } from '../../deps.ts';
+import type { Services } from '../../deps.ts';
 import { registerCall } from '../../http/register-call.ts';
-import { EmailCodes } from '../email-codes/service.ts';
-import { LinkTokens } from '../link-tokens/service.ts';
-import { parseMinAgeOverrides } from './age-rules.ts';
-import { AvatarsRepo } from './avatars.ts';
-import { AccountDeletion } from './deletion.ts';
-import { EmailPreferences } from './email-preferences.ts';
-import { AccountsRepo } from './repo.ts';
-import { AccountSettings } from './settings.ts';
-import { signedInAccount } from './signed-in.ts';
-import { Verification } from './verification.ts';
 
-export function registerAccountSettings(app: FastifyInstance, deps: Deps) {
-  const accounts = new AccountsRepo(deps.db.orm);
-  const avatars = new AvatarsRepo(deps.db.orm);
-  const codes = EmailCodes.of(deps);
-  const links = new LinkTokens(deps.db.orm);
-  const { mailer, consents } = deps;
-  const publicUrl = deps.config.publicUrl;
-  const settings = new AccountSettings({
-    accounts,
-    avatars,
-    verification: new Verification({ accounts, codes, links, mailer, publicUrl }),
-    tokens: deps.tokens,
-    mailer,
-    minAgeOverrides: parseMinAgeOverrides(deps.config.MIN_AGE_BY_COUNTRY),
-  });
-  const deletion = new AccountDeletion({ accounts, codes, mailer });
-  const preferences = new EmailPreferences({ accounts, links, mailer, publicUrl });
-  // Calls that check a secret (the current password, an emailed code) are limited like sign-in.
-  const secretLimit = { rateLimit: { max: deps.config.SIGN_IN_PER_MINUTE, timeWindow: 60_000 } };
-  const me = (request: Parameters<typeof signedInAccount>[1]) => signedInAccount(accounts, request);
+export function registerAccountSettings(app: FastifyInstance, services: Services) {
+  const { accountSettings: settings, accountDeletion: deletion, emailPreferences: preferences, consents } = services;
+  const avatars = services.repos.avatars;
 
-  registerCall(app, updateEmail, async ({ body, request }) =>
-    consents.view(await settings.changeEmail(await me(request), body.email, request.ip)),
+  registerCall(app, updateEmail, async ({ body, request, account }) =>
+    consents.view(await settings.changeEmail(account, body.email, request.ip)),
   );
-  registerCall(
-    app,
-    updatePassword,
-    async ({ body, request }) => {
-      const session = request.ctx.session;
-      if (!session) throw new Error('a token call without a session');
-      return consents.view(await settings.changePassword(await me(request), session, body));
-    },
-    secretLimit,
+  registerCall(app, updatePassword, async ({ body, session, account }) =>
+    consents.view(await settings.changePassword(account, session, body)),
   );
-  registerCall(app, updateCountry, async ({ body, request }) =>
-    consents.view(await settings.changeCountry(await me(request), body.country, body.territory)),
+  registerCall(app, updateCountry, async ({ body, account }) =>
+    consents.view(await settings.changeCountry(account, body.country, body.territory)),
   );
-  registerCall(app, updateDateOfBirth, async ({ body, request }) =>
-    consents.view(await settings.changeDateOfBirth(await me(request), body.date_of_birth)),
+  registerCall(app, updateDateOfBirth, async ({ body, account }) =>
+    consents.view(await settings.changeDateOfBirth(account, body.date_of_birth)),
   );
-  registerCall(app, updateLocale, async ({ body, request }) =>
-    consents.view(await settings.changeLocale(await me(request), body.locale)),
+  registerCall(app, updateLocale, async ({ body, account }) =>
+    consents.view(await settings.changeLocale(account, body.locale)),
   );
-  registerCall(app, updateMarketing, async ({ body, request }) =>
-    consents.view(await settings.changeMarketing(await me(request), body.marketing_opt_in)),
+  registerCall(app, updateMarketing, async ({ body, account }) =>
+    consents.view(await settings.changeMarketing(account, body.marketing_opt_in)),
   );
-  registerCall(app, listAvatars, async ({ request }) => {
-    await me(request);
-    return { avatars: await avatars.list() };
-  });
-  registerCall(app, updateAvatar, async ({ body, request }) =>
-    consents.view(await settings.changeAvatar(await me(request), body.avatar)),
+  registerCall(app, listAvatars, async () => ({ avatars: await avatars.list() }));
+  registerCall(app, updateAvatar, async ({ body, account }) =>
+    consents.view(await settings.changeAvatar(account, body.avatar)),
   );
-  registerCall(app, updateEmailPreferences, async ({ body, request }) =>
-    consents.view(await settings.changeFriendRequestEmails(await me(request), body.friend_request)),
+  registerCall(app, updateEmailPreferences, async ({ body, account }) =>
+    consents.view(await settings.changeFriendRequestEmails(account, body.friend_request)),
   );
 
-  registerCall(app, sendDeleteVerificationEmail, async ({ request }) => {
-    await deletion.sendCode(await me(request), request.ip);
+  registerCall(app, sendDeleteVerificationEmail, async ({ request, account }) => {
+    await deletion.sendCode(account, request.ip);
     return {};
   });
-  registerCall(
-    app,
-    deleteAccount,
-    async ({ body, request }) => {
-      await deletion.delete(await me(request), body.code);
-      return {};
-    },
-    secretLimit,
-  );
+  registerCall(app, deleteAccount, async ({ body, account }) => {
+    await deletion.delete(account, body.code);
+    return {};
+  });
 
-  registerCall(
-    app,
-    getEmailPreferencesByToken,
-    async ({ query }) => ({ preferences: (await preferences.byToken(query.token)).preferences }),
-    secretLimit,
-  );
-  registerCall(
-    app,
-    updateEmailPreferencesByToken,
-    async ({ query, body }) => ({ preferences: await preferences.updateByToken(query.token, body.preferences) }),
-    secretLimit,
-  );
+  registerCall(app, getEmailPreferencesByToken, async ({ query }) => ({
+    preferences: (await preferences.byToken(query.token)).preferences,
+  }));
+  // The token in the query or the body (spec 001 §7); none is an unknown link (link_invalid).
+  registerCall(app, updateEmailPreferencesByToken, async ({ query, body }) => ({
+    preferences: await preferences.updateByToken(query.token ?? body.token ?? '', body.preferences),
+  }));
 }

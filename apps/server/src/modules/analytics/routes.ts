@@ -1,13 +1,12 @@
 import { sendEvents } from '@portal/contract/calls/analytics';
 import type { FastifyInstance } from 'fastify';
-import type { Deps } from '../../deps.ts';
+import type { Services } from '../../deps.ts';
 import { registerCall } from '../../http/register-call.ts';
-import { AnalyticsRepo } from './repo.ts';
 
-export function registerAnalytics(app: FastifyInstance, deps: Deps) {
-  const repo = new AnalyticsRepo(deps.db.orm);
+export function registerAnalytics(app: FastifyInstance, services: Services) {
+  const events = services.repos.analytics;
   registerCall(app, sendEvents, async ({ body, request }) => {
-    const accepted = await repo.insert(body.events, request.ctx);
+    const accepted = await events.insert(body.events, request.ctx);
     return { accepted, duplicates: body.events.length - accepted };
   });
 }

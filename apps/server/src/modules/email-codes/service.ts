@@ -3,7 +3,6 @@
 // limited per address and per client, and a refusal says how long to wait.
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
-import type { Deps } from '../../deps.ts';
 import type { Orm } from '../../db/database.ts';
 import { emailCodes } from '../../db/schema.ts';
 import { RequestError } from '../../http/request-error.ts';
@@ -32,10 +31,6 @@ export class EmailCodes {
     this.#orm = orm;
     this.#counters = counters;
     this.#perClientHour = options.perClientHour;
-  }
-
-  static of(deps: Deps): EmailCodes {
-    return new EmailCodes(deps.db.orm, deps.counters, { perClientHour: deps.config.CODE_MAILS_PER_CLIENT_HOUR });
   }
 
   /** Refuses with too_many_requests (and the wait in seconds) when this send would pass a limit. */

@@ -1,7 +1,12 @@
+import { timingSafeEqual } from 'node:crypto';
 import { gameConfig } from '@portal/contract/calls/games';
 import type { GameConfig } from '@portal/contract/calls/games';
 import { RequestError } from '../../http/request-error.ts';
-import type { GameRow, GamesRepo } from './repo.ts';
+import { hashClientSecret } from './registry.ts';
+import type { ClientRow, GameRow, GamesRepo } from './repo.ts';
+
+/** An OAuth client of a game (the sign-in flows of the oauth and device modules read it). */
+export type GameClient = ClientRow;
 
 export class GamesService {
   readonly #repo: GamesRepo;
@@ -14,6 +19,30 @@ export class GamesService {
     const row = await this.#repo.find(slug);
     if (!row) throw new RequestError('not_found', { body: { slug } });
     return toGameConfig(row);
+  }
+
+  /** The game's configuration, or undefined when no such game is registered. */
+  async find(slug: string): Promise<GameConfig | undefined> {
+    const row = await this.#repo.find(slug);
+    return row ? toGameConfig(row) : undefined;
+  }
+
+  async findClient(clientId: string): Promise<GameClient | undefined> {
+    return this.#repo.findClient(clientId);
+  }
+
+  /** A client with its game's configuration, in one query. */
+  async findClientWithGame(clientId: string): Promise<{ client: GameClient; game: GameConfig } | undefined> {
+    const found = await this.#repo.findClientWithGame(clientId);
+    return found ? { client: found.client, game: toGameConfig(found.game) } : undefined;
+  }
+
+  /** Whether a secret is the client's (compared in constant time; a public client has none). */
+  clientSecretMatches(client: GameClient, given: string): boolean {
+    if (!client.secretHash) return false;
+    const a = Buffer.from(hashClientSecret(given), 'hex');
+    const b = Buffer.from(client.secretHash, 'hex');
+    return a.length === b.length && timingSafeEqual(a, b);
   }
 }
 

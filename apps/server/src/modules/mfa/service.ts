@@ -7,12 +7,12 @@
 //   code is refused with too_many_requests and the wait, right or wrong.
 // - Secrets and backup codes are sealed at rest (SecretBox); backup codes are checked by HMAC.
 import type { BackupCodes } from '@portal/contract/calls/accounts-mfa';
-import type { Deps } from '../../deps.ts';
+import type { Infrastructure } from '../../deps.ts';
 import { RequestError } from '../../http/request-error.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import type { TemplateName } from '../../mail/templates.ts';
 import type { CounterStore } from '../../rate-limit/counter-store.ts';
-import type { AccountRow } from '../accounts/repo.ts';
+import type { AccountRow } from '../accounts/service.ts';
 import { hashBackupCode, newBackupCodes } from './backup-codes.ts';
 import { MfaRepo } from './repo.ts';
 import type { StoredBackupCode } from './repo.ts';
@@ -154,7 +154,7 @@ export class Mfa {
 }
 
 /** The two-factor service of an app, from its configuration. */
-export function createMfa(deps: Pick<Deps, 'config' | 'db' | 'counters' | 'mailer'>): Mfa {
+export function createMfa(deps: Pick<Infrastructure, 'config' | 'db' | 'counters' | 'mailer'>): Mfa {
   return new Mfa({
     repo: new MfaRepo(deps.db.orm),
     box: new SecretBox(deps.config.MFA_SECRET_KEY),

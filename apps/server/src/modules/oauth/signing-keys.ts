@@ -1,14 +1,12 @@
 // Keys that sign ID tokens (ES256, RFC 7518 §3.4). The newest key signs; a new one is made when it
 // is older than SIGNING_KEY_ROTATION_DAYS. A replaced key stays in the JWKS for as long as tokens it
 // signed can live (ID_TOKEN_TTL_SECONDS, and a day for caches), then it is deleted. Private keys are
-// sealed at rest with the server's secret box (MFA_SECRET_KEY, its own derivation).
+// sealed at rest with the server's secret box (MFA_SECRET_KEY, its own derivation). The statements
+// are OAuthRepo's.
 import { randomUUID } from 'node:crypto';
-import { desc, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import { exportJWK, generateKeyPair, importJWK } from 'jose';
 import type { CryptoKey, JWK } from 'jose';
-import type { Orm } from '../../db/database.ts';
-import { signingKeys } from '../../db/schema.ts';
-import type { SecretBox } from '../mfa/secret-box.ts';
+import type { OAuthRepo } from './repo.ts';
 
 export const ID_TOKEN_ALG = 'ES256';
 const CACHE_MS = 60_000;
@@ -19,16 +17,24 @@ export interface ActiveKey {
   key: CryptoKey;
 }
 
+/** Seals private keys at rest (the composition root passes the server's SecretBox). */
+export interface Sealer {
+  seal(plain: string): string;
+  open(sealed: string): string;
+}
+
+type KeyStatements = Pick<OAuthRepo, 'newestKey' | 'addKey' | 'publishedKeys'>;
+
 export class SigningKeys {
-  readonly #orm: Orm;
-  readonly #box: SecretBox;
+  readonly #repo: KeyStatements;
+  readonly #box: Sealer;
   readonly #rotationMs: number;
   readonly #publishedSeconds: number;
   #active: { key: ActiveKey; until: number; createdAt: number } | null = null;
   #making: Promise<ActiveKey> | null = null;
 
-  constructor(orm: Orm, box: SecretBox, options: { rotationDays: number; idTokenTtlSeconds: number }) {
-    this.#orm = orm;
+  constructor(repo: KeyStatements, box: Sealer, options: { rotationDays: number; idTokenTtlSeconds: number }) {
+    this.#repo = repo;
     this.#box = box;
     this.#rotationMs = options.rotationDays * 86_400_000;
     this.#publishedSeconds = options.idTokenTtlSeconds + CACHE_GRACE_SECONDS;
@@ -46,12 +52,7 @@ export class SigningKeys {
   }
 
   async #load(): Promise<ActiveKey> {
-    const [newest] = await this.#orm
-      .select()
-      .from(signingKeys)
-      .where(isNull(signingKeys.retiredAt))
-      .orderBy(desc(signingKeys.createdAt))
-      .limit(1);
+    const newest = await this.#repo.newestKey();
     if (newest && Date.now() - newest.createdAt.getTime() < this.#rotationMs) {
       const jwk = JSON.parse(this.#box.open(newest.privateJwkSealed)) as JWK;
       const key = (await importJWK(jwk, ID_TOKEN_ALG)) as CryptoKey;
@@ -71,37 +72,17 @@ export class SigningKeys {
     const kid = randomUUID();
     const publicJwk = { ...(await exportJWK(publicKey)), kid, alg: ID_TOKEN_ALG, use: 'sig' };
     const privateJwk = await exportJWK(privateKey);
-    await this.#orm.transaction(async (tx) => {
-      await tx
-        .update(signingKeys)
-        .set({ retiredAt: sql`now()` })
-        .where(isNull(signingKeys.retiredAt));
-      await tx.insert(signingKeys).values({
-        kid,
-        alg: ID_TOKEN_ALG,
-        publicJwk,
-        privateJwkSealed: this.#box.seal(JSON.stringify(privateJwk)),
-      });
-      await tx
-        .delete(signingKeys)
-        .where(lt(signingKeys.retiredAt, sql`now() - make_interval(secs => ${this.#publishedSeconds})`));
-    });
+    await this.#repo.addKey(
+      { kid, alg: ID_TOKEN_ALG, publicJwk, privateJwkSealed: this.#box.seal(JSON.stringify(privateJwk)) },
+      this.#publishedSeconds,
+    );
     return { kid, key: privateKey };
   }
 
   /** The public keys a game may meet in an ID token that has not expired (the JWKS, RFC 7517). */
   async published(): Promise<{ keys: JWK[] }> {
     await this.active();
-    const rows = await this.#orm
-      .select({ jwk: signingKeys.publicJwk })
-      .from(signingKeys)
-      .where(
-        or(
-          isNull(signingKeys.retiredAt),
-          gt(signingKeys.retiredAt, sql`now() - make_interval(secs => ${this.#publishedSeconds})`),
-        ),
-      )
-      .orderBy(desc(signingKeys.createdAt));
-    return { keys: rows.map((row) => row.jwk as JWK) };
+    const jwks = await this.#repo.publishedKeys(this.#publishedSeconds);
+    return { keys: jwks as JWK[] };
   }
 }

@@ -1,14 +1,28 @@
 // Who may sign in to a game (OAuth code or device): a registration-flagged account only where the
 // game allows it (rule 12 of the continue-registration decision), and a player under 18 never to a
 // game for a mature audience.
+import type { GameConfig } from '@portal/contract/calls/games';
 import { RequestError } from '../../http/request-error.ts';
-import { ADULT_AGE, ageOn } from '../accounts/age-rules.ts';
-import type { AccountRow } from '../accounts/repo.ts';
-import type { GameRow } from '../games/repo.ts';
+import { ADULT_AGE, ageOn } from '../accounts/service.ts';
+import type { AccountRow } from '../accounts/service.ts';
 
-export function assertMayAuthorize(account: AccountRow, game: GameRow): void {
-  if (account.registrationFlagged && !game.flaggedAccountOauthEnabled)
-    throw new RequestError('email_verification_required');
-  if (game.matureAudience && (!account.dateOfBirth || ageOn(account.dateOfBirth) < ADULT_AGE))
-    throw new RequestError('age_gated', { body: { adult_age_gate: true } });
+export type SigningInPlayer = Pick<AccountRow, 'registrationFlagged' | 'dateOfBirth'>;
+export type GameAudience = Pick<GameConfig, 'mature_audience' | 'flagged_account_oauth_enabled'>;
+
+/** Why the player may not sign in to the game, or null when they may. */
+export function refusalToAuthorize(
+  player: SigningInPlayer,
+  game: GameAudience,
+  today = new Date(),
+): RequestError | null {
+  if (player.registrationFlagged && !game.flagged_account_oauth_enabled)
+    return new RequestError('email_verification_required');
+  if (game.mature_audience && (!player.dateOfBirth || ageOn(player.dateOfBirth, today) < ADULT_AGE))
+    return new RequestError('age_gated', { body: { adult_age_gate: true } });
+  return null;
+}
+
+export function assertMayAuthorize(player: SigningInPlayer, game: GameAudience): void {
+  const refusal = refusalToAuthorize(player, game);
+  if (refusal) throw refusal;
 }

@@ -3,6 +3,9 @@ import { randomUUID } from 'node:crypto';
 import type { SessionsRepo } from './repo.ts';
 import { hashToken, looksLikeToken, newToken } from './tokens.ts';
 
+// Opaque tokens (tokens.ts) for the other modules' codes: game authorization and device codes.
+export { hashToken, newToken } from './tokens.ts';
+
 export interface ResolvedSession {
   id: string;
   accountId: string;

@@ -2,8 +2,9 @@
 import type { Account } from '@portal/contract/calls/entities';
 import { currentLanguage } from '../../lib/i18n/messages.ts';
 import { history } from '../../lib/router/history.ts';
+import { href } from '../routing/route-table.ts';
 import { safeRedirectTarget } from '../routing/safe-redirect.ts';
-import type { AppServices } from '../services.tsx';
+import type { AppServices } from '../../lib/services.tsx';
 import { continueRegistration } from './continue-registration.ts';
 import type { ContinueDecision } from './continue-registration.ts';
 import { deviceAuthType, GAME_KEYS, gameFlowInProgress, pendingOauth } from './game-flow.ts';
@@ -72,7 +73,7 @@ export async function continueFlow(services: AppServices): Promise<void> {
   }
   // Rule 15: the /oauth page authorizes the game for the signed-in player and sends them back to it.
   if (decision.kind === 'authorize-oauth') {
-    history.navigate('/oauth', { replace: true });
+    history.navigate(href('oauth'), { replace: true });
     return;
   }
   const target = safeRedirectTarget(services.session.loginRedirect);

@@ -138,7 +138,7 @@ describe('continue-registration decision, rule by rule', () => {
         connection: {
           selectionCompleted: true,
           platform: 'curse_forge',
-          specialPage: '/connection/fan-club',
+          specialPage: 'connection-fan-club',
           linked: false,
           refreshRequired: false,
         },

@@ -1,6 +1,9 @@
 // The continue-registration decision of spec 000 §4: after every step of every auth flow, where
 // to go next. Its 21 rules are applied in the spec's order; the first that applies decides.
 import type { AuthFlow, FlowStep } from '../../lib/auth/flow-store.ts';
+import type { Href } from '../../lib/router/href.ts';
+import { href } from '../routing/route-table.ts';
+import type { StaticRouteId } from '../routing/route-table.ts';
 
 export interface ContinueAccount {
   stub: boolean;
@@ -26,19 +29,20 @@ export interface ContinueState {
   connection: {
     selectionCompleted: boolean;
     platform: string | null;
-    specialPage: string | null;
+    /** The route of a platform with its own connection page. */
+    specialPage: StaticRouteId | null;
     linked: boolean;
     refreshRequired: boolean;
   } | null;
 }
 
 export type ContinueDecision =
-  | { kind: 'navigate'; to: string; clearHistory?: boolean; rule: number }
+  | { kind: 'navigate'; to: Href; clearHistory?: boolean; rule: number }
   | { kind: 'complete-account'; rule: 11 }
   | { kind: 'authorize-oauth'; rule: 15 }
   | { kind: 'finish'; rule: 21 };
 
-const go = (rule: number, to: string, clearHistory = false): ContinueDecision => ({
+const go = (rule: number, to: Href, clearHistory = false): ContinueDecision => ({
   kind: 'navigate',
   to,
   rule,
@@ -48,69 +52,68 @@ const go = (rule: number, to: string, clearHistory = false): ContinueDecision =>
 export function continueRegistration(s: ContinueState): ContinueDecision {
   const { step, account } = s;
   // 1. An OAuth error goes back to the OAuth page, which shows it.
-  if (step === 'oauth_error') return go(1, '/oauth');
+  if (step === 'oauth_error') return go(1, href('oauth'));
   // 2. Anonymous email verification ends on its success page.
-  if (step === 'anonymous_email_verification_init') return go(2, '/verify-email-success');
+  if (step === 'anonymous_email_verification_init') return go(2, href('verify-email-success'));
   // 3. Reset password → the new-password screen; update password → its success page.
-  if (step === 'reset_password_init') return go(3, '/choose-password');
-  if (step === 'update_password') return go(3, '/choose-password-success');
+  if (step === 'reset_password_init') return go(3, href('choose-password'));
+  if (step === 'update_password') return go(3, href('choose-password-success'));
   // 4. Registration or remediation starts at age and location when the email is known, else sign-in.
   if (step === 'registration_init' || step === 'remediation_init')
-    return go(4, s.flowEmail ? '/age-and-location' : '/sign-in');
+    return go(4, href(s.flowEmail ? 'age-and-location' : 'sign-in'));
   // 5. An age-gate error clears history and shows the age-gate failure.
-  if (step === 'age_gate_error') return go(5, '/not-eligible', true);
+  if (step === 'age_gate_error') return go(5, href('not-eligible'), true);
   // 6. Stub flow init with a stub account: the landing page, or the platform's connection page.
   if (step === 'stub_flow_init' && account?.stub) {
     if (s.connectRedirect) {
       const { platform, gameSlug, redirectUri } = s.connectRedirect;
       const query = new URLSearchParams({ entry: gameSlug, redirect_uri: redirectUri });
-      return go(6, `/connect/${platform}?${query.toString()}`);
+      return go(6, href('connect-platform', { params: { platformId: platform }, query }));
     }
-    return go(6, '/landing-page');
+    return go(6, href('landing-page'));
   }
   // 7. Choosing between game saves starts with the conflict warning.
-  if (step === 'stub_choose_game') return go(7, '/game-conflicts-warning');
+  if (step === 'stub_choose_game') return go(7, href('game-conflicts-warning'));
   // 8. After age and location: a password or an emailed code, as the game prefers.
-  if (step === 'age_and_location') return go(8, s.game?.prefersPassword ? '/create-password' : '/email-registration');
+  if (step === 'age_and_location')
+    return go(8, href(s.game?.prefersPassword ? 'create-password' : 'email-registration'));
   // 9. Without an access token, sign in; with two-factor pending, finish it.
-  if (!s.hasAccessToken) return go(9, '/sign-in');
-  if (s.pendingMfa) return go(9, '/two-factor');
+  if (!s.hasAccessToken) return go(9, href('sign-in'));
+  if (s.pendingMfa) return go(9, href('two-factor'));
   // 10. Consolidation starts at sign-in; a stub account is prompted to sign in.
-  if (step === 'consolidation_init') return go(10, '/sign-in');
-  if (account?.stub) return go(10, '/prompt-sign-in');
+  if (step === 'consolidation_init') return go(10, href('sign-in'));
+  if (account?.stub) return go(10, href('prompt-sign-in'));
   // 11. An incomplete account is completed automatically (marketing off, consent, current locale).
   if (account && !account.completed) return { kind: 'complete-account', rule: 11 };
   // 12. A flagged account verifies its email in a registration flow or for a flagged-OAuth game.
   if (account?.registration_flagged && (s.flow === 'registration' || s.game?.flaggedAccountOauth)) {
-    return go(12, '/verify-email?account_flagged=true');
+    return go(12, href('verify-email', { query: { account_flagged: 'true' } }));
   }
   // 13. A passwordless device after consolidation: the stub connection success page.
   if (s.deviceAuthType === 'passwordless' && step === 'consolidation_completed') {
-    return go(
-      13,
-      `/connect-success${s.game?.serverGameName ? `?game=${encodeURIComponent(s.game.serverGameName)}` : ''}`,
-    );
+    const game = s.game?.serverGameName;
+    return go(13, href('connect-success', { query: game ? { game } : undefined }));
   }
   // 14. A new account (or a passwordless device after remediation) picks its display name.
   if (step === 'account_created' || (s.deviceAuthType === 'passwordless' && step === 'remediation_completed')) {
-    return go(14, '/display-name');
+    return go(14, href('display-name'));
   }
   // 15. Pending OAuth data: authorize the game now.
   if (s.pendingOauth) return { kind: 'authorize-oauth', rule: 15 };
   // 16. Device authorization done → success (history cleared); device flow → authorising device.
-  if (step === 'device_flow_authorization') return go(16, '/device-success', true);
-  if (step === 'device_flow_init' || s.deviceAuthType === 'device') return go(16, '/device-code');
+  if (step === 'device_flow_authorization') return go(16, href('device-success'), true);
+  if (step === 'device_flow_init' || s.deviceAuthType === 'device') return go(16, href('device-code'));
   // 17. Required consents first.
   if (account && (account.tos_consent_required || account.privacy_policy_consent_required))
-    return go(17, '/update-consent');
+    return go(17, href('update-consent'));
   // 18. A platform selection not yet made.
   if (s.flow === 'connect-platform-selection' && !s.connection?.selectionCompleted)
-    return go(18, '/connection/select-platform');
+    return go(18, href('connection-select-platform'));
   // 19. A connection flow for a platform with its own page.
-  if (s.flow === 'connection' && s.connection?.specialPage) return go(19, s.connection.specialPage);
+  if (s.flow === 'connection' && s.connection?.specialPage) return go(19, href(s.connection.specialPage));
   // 20. A platform not linked yet, or needing a refresh: confirm the connection.
   if (s.flow === 'connection' && s.connection?.platform && (!s.connection.linked || s.connection.refreshRequired)) {
-    return go(20, `/connection/${s.connection.platform}/confirmation`);
+    return go(20, href('connection-confirmation', { params: { platformId: s.connection.platform } }));
   }
   // 21. Otherwise the flow ends: flush events, follow the stored redirect (or /account).
   return { kind: 'finish', rule: 21 };

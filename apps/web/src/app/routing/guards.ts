@@ -2,13 +2,9 @@
 // (location, app state) → allow | redirect | not found | error. The router applies it on every
 // navigation; nothing here reads the browser, storage or the network.
 import { normalizePlatformId } from '@portal/contract/data/platform-ids';
-import { ACCOUNT_PATH, DEFAULT_PATH, matchRoute, redirectFor, SIGN_IN_PATH } from './route-table.ts';
+import type { Href } from '../../lib/router/href.ts';
+import { href, matchRoute, redirectFor } from './route-table.ts';
 import type { FeatureFlag, RouteDef, Section } from './route-table.ts';
-
-export const MAINTENANCE_PATH = '/maintenance';
-export const VERIFY_EMAIL_PATH = '/verify-email';
-export const UPDATE_CONSENT_PATH = '/update-consent';
-export const AGE_GATE_FAILURE_PATH = '/not-eligible';
 
 export interface GuardAccount {
   registration_flagged: boolean;
@@ -53,7 +49,7 @@ export type GuardDecision =
     }
   | {
       kind: 'redirect';
-      to: string;
+      to: Href;
       guard: GuardName;
       /** Guard 2: where to return after sign-in. */
       loginRedirect?: string;
@@ -70,7 +66,7 @@ export interface GuardLocation {
 }
 
 const redirect = (
-  to: string,
+  to: Href,
   guard: GuardName,
   extra: Partial<Omit<GuardDecision & { kind: 'redirect' }, 'kind'>> = {},
 ): GuardDecision => ({
@@ -85,10 +81,11 @@ export function decide(location: GuardLocation, state: GuardState): GuardDecisio
   const target = `${pathname}${search}`;
 
   // 1. Maintenance: every route goes to the maintenance page, which exists only in maintenance.
+  const maintenancePath = href('maintenance');
   if (state.maintenance) {
-    return pathname === MAINTENANCE_PATH ? allow(MAINTENANCE_PATH, state) : redirect(MAINTENANCE_PATH, 'maintenance');
+    return pathname === maintenancePath ? allow(maintenancePath, state) : redirect(maintenancePath, 'maintenance');
   }
-  if (pathname === MAINTENANCE_PATH) return redirect(SIGN_IN_PATH, 'maintenance');
+  if (pathname === maintenancePath) return redirect(href('sign-in'), 'maintenance');
 
   // Paths that only redirect (/, /betas/*, /friend-request, unnamed routes).
   const redirected = redirectFor(pathname, search);
@@ -101,22 +98,23 @@ export function decide(location: GuardLocation, state: GuardState): GuardDecisio
   const query = new URLSearchParams(search);
 
   // 2. Only public routes for signed-out visitors; the target is kept for after sign-in.
-  if (!meta.public && !state.loggedIn) return redirect(`${SIGN_IN_PATH}${search}`, 'public', { loginRedirect: target });
+  if (!meta.public && !state.loggedIn)
+    return redirect(href('sign-in', { query: search }), 'public', { loginRedirect: target });
 
   // 3. Dashboard: registration-flagged accounts verify their email; required consents first.
   if (meta.dashboard && state.account) {
     if (state.account.registration_flagged)
-      return redirect(`${VERIFY_EMAIL_PATH}?account_flagged=true`, 'registration_flagged');
+      return redirect(href('verify-email', { query: { account_flagged: 'true' } }), 'registration_flagged');
     if (state.account.tos_consent_required || state.account.privacy_policy_consent_required) {
-      return redirect(UPDATE_CONSENT_PATH, 'consent', { consentTarget: target });
+      return redirect(href('update-consent'), 'consent', { consentTarget: target });
     }
   }
 
   // 4. Feature flags.
-  if (meta.featureFlag && !state.featureFlags[meta.featureFlag]) return redirect(DEFAULT_PATH, 'feature_flag');
+  if (meta.featureFlag && !state.featureFlags[meta.featureFlag]) return redirect(href('home'), 'feature_flag');
 
   // 5. New-password and similar routes need a token query.
-  if (meta.needsToken && !query.get('token')) return redirect(meta.needsToken.back ?? SIGN_IN_PATH, 'token');
+  if (meta.needsToken && !query.get('token')) return redirect(href(meta.needsToken.back ?? 'sign-in'), 'token');
 
   // 6. platformId: hyphens become underscores; unknown or blocked platforms show the error page.
   const params = { ...match.params };
@@ -128,13 +126,13 @@ export function decide(location: GuardLocation, state: GuardState): GuardDecisio
   }
 
   // 7. Age-gated visitors go to the age-gate failure.
-  if (meta.ageGate && state.ageGated) return redirect(AGE_GATE_FAILURE_PATH, 'age_gate');
+  if (meta.ageGate && state.ageGated) return redirect(href('not-eligible'), 'age_gate');
 
   // 8. Flow-only routes need an active flow.
-  if (meta.flowOnly && !state.flowActive) return redirect(DEFAULT_PATH, 'flow_only');
+  if (meta.flowOnly && !state.flowActive) return redirect(href('home'), 'flow_only');
 
   // 9. Signed in, no flow: pages for signed-out visitors lead to the account.
-  if (meta.redirectWhenLoggedIn && state.loggedIn && !state.flowActive) return redirect(ACCOUNT_PATH, 'logged_in');
+  if (meta.redirectWhenLoggedIn && state.loggedIn && !state.flowActive) return redirect(href('account'), 'logged_in');
 
   // 10 and 11: allowed, with back blocking and the analytics section.
   return { kind: 'allow', route, params, blockBack: meta.goBackBlocked === true, section: meta.section };

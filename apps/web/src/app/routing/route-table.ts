@@ -1,6 +1,8 @@
-// Every route of spec 000 §2 with its meta. The guard decision (guards.ts) reads only this table
-// and the app state; router.tsx maps each route id to its lazily loaded screen.
+// Every route of spec 000 §2, declared once: its id, path, screen (the feature that shows it) and
+// guards. The guard decision (guards.ts) reads only this table and the app state; screens.tsx loads
+// each feature's screens lazily; links and navigations make their paths with href().
 import { matchPath } from '../../lib/router/match-path.ts';
+import type { Href } from '../../lib/router/href.ts';
 
 export type Section =
   | 'home'
@@ -19,6 +21,23 @@ export type Section =
   | 'oauth'
   | 'system';
 
+/** The features (folders of features/) whose screens routes show; screens.tsx loads each as one chunk. */
+export type Feature =
+  | 'home'
+  | 'auth'
+  | 'registration'
+  | 'recovery'
+  | 'account'
+  | 'security'
+  | 'linked-accounts'
+  | 'game-profiles'
+  | 'friends'
+  | 'playtests'
+  | 'device'
+  | 'stub'
+  | 'oauth'
+  | 'dev-tools';
+
 export type FeatureFlag = 'game_page' | 'dev_tools';
 
 export interface RouteMeta {
@@ -28,8 +47,8 @@ export interface RouteMeta {
   dashboard?: boolean;
   /** Needs this feature flag (guard 4). */
   featureFlag?: FeatureFlag;
-  /** Needs a `token` query; without it go to `back` or /sign-in (guard 5). */
-  needsToken?: { back?: string };
+  /** Needs a `token` query; without it go to the `back` route or sign-in (guard 5). */
+  needsToken?: { back?: 'reset-password' | 'sign-in' };
   /** Has a `platformId` parameter that must name a known, allowed platform (guard 6). */
   platformParam?: boolean;
   /** The age-and-location page: age-gated visitors go to the age-gate failure (guard 7). */
@@ -44,13 +63,11 @@ export interface RouteMeta {
   section: Section;
 }
 
-export interface RouteDef {
-  id: string;
-  path: string;
-  meta: RouteMeta;
-}
-
-const r = (id: string, path: string, meta: RouteMeta): RouteDef => ({ id, path, meta });
+const route = <const P extends string, const S extends Feature>(path: P, screen: S, meta: RouteMeta) => ({
+  path,
+  screen,
+  meta,
+});
 const visitor = (section: Section, extra: Omit<RouteMeta, 'section' | 'public'> = {}): RouteMeta => ({
   public: true,
   section,
@@ -64,89 +81,152 @@ const dashboard = (section: Section, extra: Omit<RouteMeta, 'section' | 'dashboa
 const inFlow = (section: Section, extra: Omit<RouteMeta, 'section' | 'public' | 'flowOnly'> = {}) =>
   visitor(section, { flowOnly: true, ...extra });
 
-export const DEFAULT_PATH = '/home';
-export const SIGN_IN_PATH = '/sign-in';
-export const ACCOUNT_PATH = '/account';
-
-export const ROUTES: readonly RouteDef[] = [
+/** id: route(path, screen, guards). */
+const ROUTE_TABLE = {
   // Core and sign-in.
-  r('home', '/home', visitor('home')),
-  r('faq', '/faq', visitor('home')),
-  r('sign-in', '/sign-in', visitor('auth', { redirectWhenLoggedIn: true })),
-  r('email-code-sign-in', '/email-code-sign-in', inFlow('auth', { redirectWhenLoggedIn: true })),
-  r('password-sign-in', '/password-sign-in', inFlow('auth', { redirectWhenLoggedIn: true })),
-  r('sign-up', '/sign-up', visitor('registration', { redirectWhenLoggedIn: true })),
-  r('create-password', '/create-password', inFlow('registration')),
-  r('update-consent', '/update-consent', { section: 'account' }),
-  r('display-name', '/display-name', inFlow('registration', { goBackBlocked: true })),
-  r('age-and-location', '/age-and-location', inFlow('registration', { ageGate: true })),
-  r('not-eligible', '/not-eligible', visitor('registration', { goBackBlocked: true })),
-  r('select-country', '/select-country', inFlow('registration')),
-  r('embargoed-country', '/embargoed-country', visitor('registration')),
-  r('two-factor', '/two-factor', inFlow('auth')),
-  r('backup-code', '/backup-code', inFlow('auth')),
-  r('oauth', '/oauth', visitor('oauth')),
-  r('logout', '/logout', visitor('auth')),
-  r('unlock-account', '/unlock-account', visitor('auth', { needsToken: { back: SIGN_IN_PATH } })),
-  r('landing-page', '/landing-page', visitor('stub')),
-  r('maintenance', '/maintenance', visitor('system')),
+  home: route('/home', 'home', visitor('home')),
+  faq: route('/faq', 'home', visitor('home')),
+  'sign-in': route('/sign-in', 'auth', visitor('auth', { redirectWhenLoggedIn: true })),
+  'email-code-sign-in': route('/email-code-sign-in', 'auth', inFlow('auth', { redirectWhenLoggedIn: true })),
+  'password-sign-in': route('/password-sign-in', 'auth', inFlow('auth', { redirectWhenLoggedIn: true })),
+  'sign-up': route('/sign-up', 'registration', visitor('registration', { redirectWhenLoggedIn: true })),
+  'create-password': route('/create-password', 'registration', inFlow('registration')),
+  'update-consent': route('/update-consent', 'registration', { section: 'account' }),
+  'display-name': route('/display-name', 'registration', inFlow('registration', { goBackBlocked: true })),
+  'age-and-location': route('/age-and-location', 'registration', inFlow('registration', { ageGate: true })),
+  'not-eligible': route('/not-eligible', 'registration', visitor('registration', { goBackBlocked: true })),
+  'select-country': route('/select-country', 'registration', inFlow('registration')),
+  'embargoed-country': route('/embargoed-country', 'registration', visitor('registration')),
+  'two-factor': route('/two-factor', 'auth', inFlow('auth')),
+  'backup-code': route('/backup-code', 'auth', inFlow('auth')),
+  oauth: route('/oauth', 'oauth', visitor('oauth')),
+  logout: route('/logout', 'auth', visitor('auth')),
+  'unlock-account': route('/unlock-account', 'auth', visitor('auth', { needsToken: { back: 'sign-in' } })),
+  'landing-page': route('/landing-page', 'home', visitor('stub')),
+  maintenance: route('/maintenance', 'home', visitor('system')),
   // Password recovery and email.
-  r('reset-password-message', '/reset-password-message', visitor('recovery')),
-  r('reset-password', '/reset-password', visitor('recovery', { redirectWhenLoggedIn: true })),
-  r('choose-password', '/choose-password', visitor('recovery', { needsToken: { back: '/reset-password' } })),
-  r('choose-password-success', '/choose-password-success', visitor('recovery', { needsToken: {} })),
-  r('verify-email', '/verify-email', visitor('registration')),
-  r('verify-email-success', '/verify-email-success', visitor('registration')),
-  r('email-registration', '/email-registration', inFlow('registration')),
-  r('email-notifications', '/email-notifications', visitor('account')),
-  r('email-notifications-success', '/email-notifications-success', visitor('account')),
+  'reset-password-message': route('/reset-password-message', 'recovery', visitor('recovery')),
+  'reset-password': route('/reset-password', 'recovery', visitor('recovery', { redirectWhenLoggedIn: true })),
+  'choose-password': route(
+    '/choose-password',
+    'recovery',
+    visitor('recovery', { needsToken: { back: 'reset-password' } }),
+  ),
+  'choose-password-success': route('/choose-password-success', 'recovery', visitor('recovery', { needsToken: {} })),
+  'verify-email': route('/verify-email', 'registration', visitor('registration')),
+  'verify-email-success': route('/verify-email-success', 'registration', visitor('registration')),
+  'email-registration': route('/email-registration', 'registration', inFlow('registration')),
+  'email-notifications': route('/email-notifications', 'account', visitor('account')),
+  'email-notifications-success': route('/email-notifications-success', 'account', visitor('account')),
   // Dashboard.
-  r('account', '/account', dashboard('account')),
-  r('security', '/security', dashboard('security')),
-  r('linked-accounts', '/linked-accounts', dashboard('linked_accounts')),
-  r('game-profiles', '/game-profiles', dashboard('game_profiles', { featureFlag: 'game_page' })),
-  r('friends', '/friends', dashboard('friends')),
-  r('dev-tools', '/dev-tools', dashboard('system', { featureFlag: 'dev_tools' })),
+  account: route('/account', 'account', dashboard('account')),
+  security: route('/security', 'security', dashboard('security')),
+  'linked-accounts': route('/linked-accounts', 'linked-accounts', dashboard('linked_accounts')),
+  'game-profiles': route('/game-profiles', 'game-profiles', dashboard('game_profiles', { featureFlag: 'game_page' })),
+  friends: route('/friends', 'friends', dashboard('friends')),
+  'dev-tools': route('/dev-tools', 'dev-tools', dashboard('system', { featureFlag: 'dev_tools' })),
   // Playtests.
-  r('playtests', '/playtests', dashboard('playtests')),
-  r('playtest', '/playtests/:code', dashboard('playtests')),
-  r('playtest-register', '/playtests/register/:betaId', dashboard('playtests')),
-  r('playtest-twitch-connect', '/playtests/twitch/:benefitId/connect', dashboard('playtests')),
-  r('playtest-twitch-claim', '/playtests/twitch/:benefitId/claim', dashboard('playtests')),
+  playtests: route('/playtests', 'playtests', dashboard('playtests')),
+  playtest: route('/playtests/:code', 'playtests', dashboard('playtests')),
+  'playtest-register': route('/playtests/register/:betaId', 'playtests', dashboard('playtests')),
+  'playtest-twitch-connect': route('/playtests/twitch/:benefitId/connect', 'playtests', dashboard('playtests')),
+  'playtest-twitch-claim': route('/playtests/twitch/:benefitId/claim', 'playtests', dashboard('playtests')),
   // Connection.
-  r('connection', '/connection', inFlow('connection')),
-  r('connection-select-platform', '/connection/select-platform', inFlow('connection')),
-  r('connection-sign-out', '/connection/sign-out-confirmation', inFlow('connection')),
-  r('connection-success', '/connection/connection-success', inFlow('connection')),
-  r('connection-fan-club', '/connection/fan-club', inFlow('connection')),
-  r('connection-confirmation', '/connection/:platformId/confirmation', inFlow('connection', { platformParam: true })),
-  r('connect-platform', '/connect/:platformId', dashboard('linked_accounts', { platformParam: true })),
+  connection: route('/connection', 'linked-accounts', inFlow('connection')),
+  'connection-select-platform': route('/connection/select-platform', 'linked-accounts', inFlow('connection')),
+  'connection-sign-out': route('/connection/sign-out-confirmation', 'linked-accounts', inFlow('connection')),
+  'connection-success': route('/connection/connection-success', 'linked-accounts', inFlow('connection')),
+  'connection-fan-club': route('/connection/fan-club', 'linked-accounts', inFlow('connection')),
+  'connection-confirmation': route(
+    '/connection/:platformId/confirmation',
+    'linked-accounts',
+    inFlow('connection', { platformParam: true }),
+  ),
+  'connect-platform': route(
+    '/connect/:platformId',
+    'linked-accounts',
+    dashboard('linked_accounts', { platformParam: true }),
+  ),
   // Device.
-  r('device', '/device', visitor('device')),
-  r('device-code', '/device-code', inFlow('device')),
-  r('device-success', '/device-success', inFlow('device', { goBackBlocked: true })),
+  device: route('/device', 'device', visitor('device')),
+  'device-code': route('/device-code', 'device', inFlow('device')),
+  'device-success': route('/device-success', 'device', inFlow('device', { goBackBlocked: true })),
   // Stub (platform-first) accounts.
-  r('prompt-sign-in', '/prompt-sign-in', inFlow('stub')),
-  r('connect-success', '/connect-success', inFlow('stub')),
-  r('connect-fail', '/connect-fail', inFlow('stub')),
-  r('connect', '/connect', inFlow('stub')),
-  r('choose-game', '/choose-game', inFlow('stub')),
-  r('game-conflicts-warning', '/game-conflicts-warning', inFlow('stub')),
-];
+  'prompt-sign-in': route('/prompt-sign-in', 'stub', inFlow('stub')),
+  'connect-success': route('/connect-success', 'stub', inFlow('stub')),
+  'connect-fail': route('/connect-fail', 'stub', inFlow('stub')),
+  connect: route('/connect', 'stub', inFlow('stub')),
+  'choose-game': route('/choose-game', 'stub', inFlow('stub')),
+  'game-conflicts-warning': route('/game-conflicts-warning', 'stub', inFlow('stub')),
+};
+
+type Table = typeof ROUTE_TABLE;
+export type RouteId = keyof Table;
+
+/** The routes a feature shows: what its screens.tsx must render. */
+export type ScreenId<F extends Feature> = { [I in RouteId]: Table[I]['screen'] extends F ? I : never }[RouteId];
+
+export interface RouteDef {
+  id: RouteId;
+  path: string;
+  screen: Feature;
+  meta: RouteMeta;
+}
+
+export const ROUTES: readonly RouteDef[] = (Object.keys(ROUTE_TABLE) as RouteId[]).map((id) => ({
+  id,
+  ...ROUTE_TABLE[id],
+}));
+
+/** The `:name` parameters of a path pattern. */
+type ParamsOf<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
+  ? Name | ParamsOf<`/${Rest}`>
+  : P extends `${string}:${infer Name}`
+    ? Name
+    : never;
+
+/** The routes without parameters. */
+export type StaticRouteId = { [I in RouteId]: [ParamsOf<Table[I]['path']>] extends [never] ? I : never }[RouteId];
+
+/** A query as an object, URLSearchParams, or a search string (with or without its `?`). */
+export type Query = Record<string, string> | URLSearchParams | string;
+
+type HrefArgs<I extends RouteId> = [ParamsOf<Table[I]['path']>] extends [never]
+  ? [options?: { query?: Query | undefined }]
+  : [options: { params: Record<ParamsOf<Table[I]['path']>, string>; query?: Query | undefined }];
+
+function searchOf(query: Query | undefined): string {
+  let search: string;
+  if (query === undefined) search = '';
+  else if (typeof query === 'string') search = query.replace(/^\?/, '');
+  else if (query instanceof URLSearchParams) search = query.toString();
+  else
+    search = Object.entries(query)
+      .map(([name, value]) => `${encodeURIComponent(name)}=${encodeURIComponent(value)}`)
+      .join('&');
+  return search ? `?${search}` : '';
+}
+
+/** The path of a route, with its parameters filled in and a query: href('playtest', { params: { code } }). */
+export function href<I extends RouteId>(id: I, ...[options]: HrefArgs<I>): Href {
+  const params: Record<string, string> = options && 'params' in options ? options.params : {};
+  const path = ROUTE_TABLE[id].path.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(params[name] ?? ''));
+  return `${path}${searchOf(options?.query)}` as Href;
+}
 
 /** Paths that only redirect (spec 000 §2): resolved before the guards. */
-export function redirectFor(pathname: string, search: string): string | undefined {
-  if (pathname === '/' || pathname === '') return `${DEFAULT_PATH}${search}`;
+export function redirectFor(pathname: string, search: string): Href | undefined {
+  if (pathname === '/' || pathname === '') return href('home', { query: search });
   if (pathname === '/betas' || pathname.startsWith('/betas/')) {
-    return `/playtests${pathname.slice('/betas'.length)}${search}`;
+    return `${href('playtests')}${pathname.slice('/betas'.length)}${search}` as Href;
   }
   if (pathname === '/friend-request') {
     const query = new URLSearchParams(search);
     query.set('tab', 'incoming');
-    return `/friends?${query.toString()}`;
+    return href('friends', { query });
   }
   // An unnamed route (a path below /account that names no page) goes to /account with its query.
-  if (pathname.startsWith('/account/')) return `${ACCOUNT_PATH}${search}`;
+  if (pathname.startsWith(`${href('account')}/`)) return href('account', { query: search });
   return undefined;
 }
 
@@ -170,4 +250,5 @@ export function matchRoute(pathname: string): RouteMatch | undefined {
   return undefined;
 }
 
-export const routeById = (id: string): RouteDef | undefined => ROUTES.find((route) => route.id === id);
+/** A route's guards, by id (the account menu hides links whose feature flag is off). */
+export const routeMeta = (id: RouteId): RouteMeta => ROUTE_TABLE[id].meta;

@@ -2,13 +2,14 @@
 import { useTranslation } from '../../lib/i18n/messages.ts';
 import { Link } from '../../lib/router/router.tsx';
 import { Page } from '../../components/ui/page.tsx';
+import { href } from '../routing/route-table.ts';
 
 export function NotFoundScreen() {
   const { t } = useTranslation();
   return (
     <Page title={t('errorPage.notFound.title')}>
       <p className="lead-text">{t('errorPage.notFound.body')}</p>
-      <Link className="button" to="/home">
+      <Link className="button" to={href('home')}>
         {t('errorPage.home')}
       </Link>
     </Page>
@@ -24,7 +25,7 @@ export function ErrorScreen() {
         <button type="button" className="button" onClick={() => window.location.reload()}>
           {t('app.tryAgain')}
         </button>
-        <Link className="button button-secondary" to="/home">
+        <Link className="button button-secondary" to={href('home')}>
           {t('errorPage.home')}
         </Link>
       </div>

@@ -2,24 +2,25 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from '../../lib/i18n/messages.ts';
 import { Link } from '../../lib/router/router.tsx';
-import { useServices } from '../services.tsx';
+import { useServices } from '../../lib/services.tsx';
+import { href, routeMeta } from '../routing/route-table.ts';
+import type { RouteId } from '../routing/route-table.ts';
 
 const LINKS = [
-  ['/account', 'shell.menu.account'],
-  ['/security', 'shell.menu.security'],
-  ['/linked-accounts', 'shell.menu.linkedAccounts'],
-  ['/game-profiles', 'shell.menu.gameProfiles'],
-  ['/friends', 'shell.menu.friends'],
-  ['/playtests', 'shell.menu.playtests'],
-] as const;
-/** Links shown only with a feature flag (the route's guard 4 would send the user away otherwise). */
-const FLAGGED: Partial<Record<(typeof LINKS)[number][0], 'game_page'>> = { '/game-profiles': 'game_page' };
+  ['account', 'shell.menu.account'],
+  ['security', 'shell.menu.security'],
+  ['linked-accounts', 'shell.menu.linkedAccounts'],
+  ['game-profiles', 'shell.menu.gameProfiles'],
+  ['friends', 'shell.menu.friends'],
+  ['playtests', 'shell.menu.playtests'],
+] as const satisfies readonly (readonly [RouteId, string])[];
 
 export function AccountMenu({ username }: { username: string }) {
   const { t } = useTranslation();
   const { logout, settings } = useServices();
-  const links = LINKS.filter(([to]) => {
-    const flag = FLAGGED[to];
+  // A link whose route needs a feature flag shows only with it (guard 4 would send the user away).
+  const links = LINKS.filter(([id]) => {
+    const flag = routeMeta(id).featureFlag;
     return flag === undefined || settings.featureFlags[flag];
   });
   const [open, setOpen] = useState(false);
@@ -52,9 +53,9 @@ export function AccountMenu({ username }: { username: string }) {
       </button>
       {open ? (
         <ul id={menuId} className="account-menu-list">
-          {links.map(([to, key]) => (
-            <li key={to}>
-              <Link to={to} onClick={() => setOpen(false)}>
+          {links.map(([id, key]) => (
+            <li key={id}>
+              <Link to={href(id)} onClick={() => setOpen(false)}>
                 {t(key)}
               </Link>
             </li>

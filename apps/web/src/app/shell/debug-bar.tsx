@@ -2,7 +2,7 @@
 import { useId } from 'react';
 import { useTranslation } from '../../lib/i18n/messages.ts';
 import { chooseEnvironment } from '../../lib/environment.ts';
-import { useServices } from '../services.tsx';
+import { useServices } from '../../lib/services.tsx';
 
 export function DebugBar() {
   const { t } = useTranslation();

@@ -1,7 +1,8 @@
 import { useTranslation } from '../../lib/i18n/messages.ts';
 import { Link } from '../../lib/router/router.tsx';
 import { BUILD_VERSION } from '@portal/contract/data/constants';
-import { useServices } from '../services.tsx';
+import { useServices } from '../../lib/services.tsx';
+import { href } from '../routing/route-table.ts';
 
 export function Footer() {
   const { t } = useTranslation();
@@ -18,7 +19,7 @@ export function Footer() {
       <nav aria-label={t('footer.label')}>
         <ul className="footer-links">
           <li>
-            <Link to="/faq">{t('footer.faq')}</Link>
+            <Link to={href('faq')}>{t('footer.faq')}</Link>
           </li>
           {links.map(([href, key]) =>
             href ? (

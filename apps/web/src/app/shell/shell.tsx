@@ -10,10 +10,10 @@ import { isMaintenance } from '../../lib/runtime-config.ts';
 import { guardState } from '../routing/guard-state.ts';
 import { decide } from '../routing/guards.ts';
 import type { GuardDecision } from '../routing/guards.ts';
-import { SIGN_IN_PATH } from '../routing/route-table.ts';
+import { href } from '../routing/route-table.ts';
 import { RouteScreen } from '../routing/screens.tsx';
 import { ErrorScreen, NotFoundScreen, SessionVerifyScreen } from '../screens/error-screens.tsx';
-import { useFlow, useServices, useSession } from '../services.tsx';
+import { useFlow, useServices, useSession } from '../../lib/services.tsx';
 import { ChunkErrorBoundary } from './chunk-error.tsx';
 /** Only debug mode shows the environment bar: it loads then. */
 const DebugBar = lazy(() => import('./debug-bar.tsx').then((m) => ({ default: m.DebugBar })));
@@ -36,7 +36,7 @@ function useDecision(pathname: string, search: string): GuardDecision {
       return decide({ pathname, search }, state);
     } catch (error) {
       console.error('route guard failed', error);
-      return { kind: 'redirect', to: SIGN_IN_PATH, guard: 'public' };
+      return { kind: 'redirect', to: href('sign-in'), guard: 'public' };
     }
   }, [pathname, search, services, session, flow]);
 }
@@ -60,7 +60,7 @@ function Content({ decision, pathname }: { decision: GuardDecision; pathname: st
     <RouteParamsContext.Provider value={decision.params}>
       <ChunkErrorBoundary key={pathname} fallback={<ErrorScreen />}>
         <Suspense fallback={<Spinner />}>
-          <RouteScreen id={decision.route.id} />
+          <RouteScreen route={decision.route} />
         </Suspense>
       </ChunkErrorBoundary>
     </RouteParamsContext.Provider>

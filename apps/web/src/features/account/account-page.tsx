@@ -7,7 +7,8 @@ import { USERNAME_CHANGE_INTERVAL_DAYS } from '@portal/contract/data/constants';
 import { findLocale, LOCALES } from '@portal/contract/data/locales';
 import type { LocaleTag } from '@portal/contract/data/locales';
 import { useId, useState } from 'react';
-import { useServices, useSession } from '../../app/services.tsx';
+import { useServices, useSession } from '../../lib/services.tsx';
+import { VerifyEmailModal } from '../../components/account/verify-email-modal.tsx';
 import { CheckboxField } from '../../components/ui/field.tsx';
 import { FormError } from '../../components/ui/form-error.tsx';
 import { Page } from '../../components/ui/page.tsx';
@@ -17,7 +18,6 @@ import { changeLocale } from '../../lib/i18n/locale.ts';
 import { useTranslation } from '../../lib/i18n/messages.ts';
 import { useSubmit } from '../../lib/use-submit.ts';
 import { PendingEmail } from './pending-email.tsx';
-import { VerifyEmailModal } from './verify-email-modal.tsx';
 import {
   AvatarModal,
   CountryModal,

@@ -2,7 +2,7 @@
 import { getEmailPreferencesByToken, updateEmailPreferencesByToken } from '@portal/contract/calls/accounts-recovery';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { useServices } from '../../app/services.tsx';
+import { useServices } from '../../lib/services.tsx';
 import { CheckboxField } from '../../components/ui/field.tsx';
 import { FormError, SubmitForm } from '../../components/ui/form-error.tsx';
 import { Page } from '../../components/ui/page.tsx';
@@ -10,6 +10,7 @@ import { Spinner } from '../../components/ui/spinner.tsx';
 import { useTranslation } from '../../lib/i18n/messages.ts';
 import { Link, useLocation, useNavigate } from '../../lib/router/router.tsx';
 import { useSubmit } from '../../lib/use-submit.ts';
+import { href } from '../../app/routing/route-table.ts';
 
 export function EmailNotifications() {
   const { t } = useTranslation();
@@ -30,7 +31,7 @@ export function EmailNotifications() {
       query: { token },
       body: { preferences: { friend_request: friendRequests } },
     });
-    navigate('/email-notifications-success', { replace: true });
+    navigate(href('email-notifications-success'), { replace: true });
   });
   return (
     <Page title={t('screen.email-notifications.title')}>
@@ -39,7 +40,7 @@ export function EmailNotifications() {
         <>
           <FormError error={current.error} />
           <p className="form-links">
-            <Link to="/sign-in">{t('notifications.signInInstead')}</Link>
+            <Link to={href('sign-in')}>{t('notifications.signInInstead')}</Link>
           </p>
         </>
       ) : null}
@@ -65,7 +66,7 @@ export function EmailNotificationsSuccess() {
     <Page title={t('screen.email-notifications-success.title')}>
       <p className="lead-text">{t('notifications.done')}</p>
       <p className="form-links">
-        <Link to="/account">{t('notifications.toAccount')}</Link>
+        <Link to={href('account')}>{t('notifications.toAccount')}</Link>
       </p>
     </Page>
   );

@@ -1,27 +1,14 @@
 // A pending email change (spec 000 §4 "Email change: pending until the new address is verified"):
 // the code sent to the new address confirms it; the code can be sent again or the change dropped.
-import { getMe, cancelEmailChange, sendVerificationEmail } from '@portal/contract/calls/accounts-me';
-import { verifyEmail } from '@portal/contract/calls/accounts';
+import { cancelEmailChange, sendVerificationEmail } from '@portal/contract/calls/accounts-me';
 import type { Account } from '@portal/contract/calls/entities';
 import { useState } from 'react';
-import { useServices } from '../../app/services.tsx';
+import { useVerifyEmailCode } from '../../components/account/use-verify-email-code.ts';
+import { useServices } from '../../lib/services.tsx';
 import { CodeField } from '../../components/ui/field.tsx';
 import { FormError, SubmitForm } from '../../components/ui/form-error.tsx';
 import { useTranslation } from '../../lib/i18n/messages.ts';
 import { useSubmit } from '../../lib/use-submit.ts';
-
-/** Verifies the address a code was sent to (the pending one, or an unverified current one). */
-export function useVerifyEmailCode(onVerified?: () => void) {
-  const services = useServices();
-  const [code, setCode] = useState('');
-  const submit = useSubmit(async () => {
-    await services.api.call(verifyEmail, { body: { code } });
-    services.session.setAccount(await services.api.call(getMe));
-    setCode('');
-    onVerified?.();
-  });
-  return { code, setCode, submit };
-}
 
 export function PendingEmail({ account }: { account: Account }) {
   const { t } = useTranslation();

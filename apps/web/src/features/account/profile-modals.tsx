@@ -14,7 +14,7 @@ import {
 import type { Account } from '@portal/contract/calls/entities';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useServices } from '../../app/services.tsx';
+import { useServices } from '../../lib/services.tsx';
 import { CodeField, TextField } from '../../components/ui/field.tsx';
 import { useEmailField } from '../../components/ui/email-field.tsx';
 import { FormError } from '../../components/ui/form-error.tsx';

@@ -1,17 +1,20 @@
+import type { ComponentType } from 'react';
+import type { ScreenId } from '../../app/routing/route-table.ts';
 import { QueryProvider } from '../../lib/query.tsx';
 import { AccountPage } from './account-page.tsx';
 import { EmailNotifications, EmailNotificationsSuccess } from './email-notifications.tsx';
 
-function Screen({ id }: { id: string }) {
-  if (id === 'email-notifications') return <EmailNotifications />;
-  if (id === 'email-notifications-success') return <EmailNotificationsSuccess />;
-  return <AccountPage />;
-}
+const SCREENS: Record<ScreenId<'account'>, ComponentType> = {
+  account: AccountPage,
+  'email-notifications': EmailNotifications,
+  'email-notifications-success': EmailNotificationsSuccess,
+};
 
-export default function Screens({ id }: { id: string }) {
+export default function Screens({ id }: { id: ScreenId<'account'> }) {
+  const Screen = SCREENS[id];
   return (
     <QueryProvider>
-      <Screen id={id} />
+      <Screen />
     </QueryProvider>
   );
 }

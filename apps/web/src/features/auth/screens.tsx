@@ -1,9 +1,12 @@
 import { lazy, useEffect } from 'react';
+import type { ComponentType } from 'react';
 import { useNavigate } from '../../lib/router/router.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import { useServices } from '../../app/services.tsx';
+import { useServices } from '../../lib/services.tsx';
 import { loadFlowMessages } from '../../lib/i18n/locale.ts';
 import { EmailCodeSignIn, PasswordSignIn, SignIn } from './sign-in-screens.tsx';
+import { href } from '../../app/routing/route-table.ts';
+import type { ScreenId } from '../../app/routing/route-table.ts';
 
 /** The unlock link's page loads on its own: it is not part of signing in. */
 const UnlockAccount = lazy(() =>
@@ -15,7 +18,7 @@ function Logout() {
   const { logout } = useServices();
   const navigate = useNavigate();
   useEffect(() => {
-    void logout({ ignoreRedirect: true }).then(() => navigate('/sign-in', { replace: true }));
+    void logout({ ignoreRedirect: true }).then(() => navigate(href('sign-in'), { replace: true }));
   }, [logout, navigate]);
   return <Spinner />;
 }
@@ -28,13 +31,17 @@ const BackupCode = lazy(() =>
   Promise.all([import('./two-factor.tsx'), loadFlowMessages()]).then(([m]) => ({ default: m.BackupCode })),
 );
 
-export default function Screens({ id }: { id: string }) {
-  if (id === 'logout') return <Logout />;
-  if (id === 'sign-in') return <SignIn />;
-  if (id === 'password-sign-in') return <PasswordSignIn />;
-  if (id === 'email-code-sign-in') return <EmailCodeSignIn />;
-  if (id === 'unlock-account') return <UnlockAccount />;
-  if (id === 'two-factor') return <TwoFactor />;
-  if (id === 'backup-code') return <BackupCode />;
-  throw new Error(`no auth screen ${id}`);
+const SCREENS: Record<ScreenId<'auth'>, ComponentType> = {
+  logout: Logout,
+  'sign-in': SignIn,
+  'password-sign-in': PasswordSignIn,
+  'email-code-sign-in': EmailCodeSignIn,
+  'unlock-account': UnlockAccount,
+  'two-factor': TwoFactor,
+  'backup-code': BackupCode,
+};
+
+export default function Screens({ id }: { id: ScreenId<'auth'> }) {
+  const Screen = SCREENS[id];
+  return <Screen />;
 }

@@ -2,7 +2,8 @@
 import { loginInfo } from '@portal/contract/calls/accounts-sign-in';
 import { sendSignInEmail, signInWithPassword, token } from '@portal/contract/calls/sessions';
 import { lazy, Suspense, useState } from 'react';
-import { useFlow, useServices } from '../../app/services.tsx';
+import { useFlow, useServices } from '../../lib/services.tsx';
+import { useCaptcha } from '../../components/ui/captcha-field.tsx';
 import { CodeField, TextField } from '../../components/ui/field.tsx';
 import { FormError, SubmitForm } from '../../components/ui/form-error.tsx';
 import { useEmailField } from '../../components/ui/email-field.tsx';
@@ -11,6 +12,7 @@ import { useTranslation } from '../../lib/i18n/messages.ts';
 import { Link, useNavigate } from '../../lib/router/router.tsx';
 import { useSubmit } from '../../lib/use-submit.ts';
 import { visitorId } from '../../lib/visitor.ts';
+import { href } from '../../app/routing/route-table.ts';
 
 /** What happens after signing in loads only then, keeping it off the sign-in page's first load. */
 const afterSignIn = () => import('../../app/flows/continue-flow.ts');
@@ -31,9 +33,9 @@ export function SignIn() {
     if (!address) return;
     const { password_set } = await services.api.call(loginInfo, { body: { email: address } });
     (await afterSignIn()).startSignIn(services, address);
-    if (password_set) return navigate('/password-sign-in');
+    if (password_set) return navigate(href('password-sign-in'));
     await services.api.call(sendSignInEmail, { body: { email: address } });
-    navigate('/email-code-sign-in');
+    navigate(href('email-code-sign-in'));
   });
   return (
     <Page title={t('screen.sign-in.title')}>
@@ -47,7 +49,7 @@ export function SignIn() {
         {email.field}
       </SubmitForm>
       <p className="form-links">
-        {t('signIn.noAccount')} <Link to="/sign-up">{t('home.createAccount')}</Link>
+        {t('signIn.noAccount')} <Link to={href('sign-up')}>{t('home.createAccount')}</Link>
       </p>
     </Page>
   );
@@ -63,16 +65,20 @@ export function PasswordSignIn() {
   const navigate = useNavigate();
   const email = useFlowEmail();
   const [password, setPassword] = useState('');
+  const captcha = useCaptcha(services.config.captcha);
   const submit = useSubmit(async () => {
+    if (!captcha.ready()) return;
     services.flow.setStep('login_credentials');
-    const answer = await services.api.call(signInWithPassword, { body: { email, password, device_data: device() } });
+    const answer = await captcha.send((captchaResponse) =>
+      services.api.call(signInWithPassword, { body: { email, password, device_data: device() } }, { captchaResponse }),
+    );
     const { continueFlow, signedIn } = await afterSignIn();
     signedIn(services, answer);
     await continueFlow(services);
   });
   const codeInstead = useSubmit(async () => {
     await services.api.call(sendSignInEmail, { body: { email } });
-    navigate('/email-code-sign-in');
+    navigate(href('email-code-sign-in'));
   });
   return (
     <Page title={t('screen.password-sign-in.title')}>
@@ -86,6 +92,7 @@ export function PasswordSignIn() {
           value={password}
           onChange={(e) => setPassword(e.target.value)}
         />
+        {captcha.field}
         <FormError error={submit.error ?? codeInstead.error} />
         <button type="submit" className="button" disabled={submit.pending || password === ''}>
           {t('signIn.submit')}
@@ -100,8 +107,8 @@ export function PasswordSignIn() {
         >
           {t('signIn.useCode')}
         </button>
-        <Link to="/reset-password">{t('signIn.forgotPassword')}</Link>
-        <Link to="/sign-in">{t('signIn.otherEmail')}</Link>
+        <Link to={href('reset-password')}>{t('signIn.forgotPassword')}</Link>
+        <Link to={href('sign-in')}>{t('signIn.otherEmail')}</Link>
       </div>
     </Page>
   );
@@ -142,8 +149,8 @@ export function EmailCodeSignIn() {
         <button type="button" className="link-button link" onClick={() => void resend.run()} disabled={resend.pending}>
           {t('signIn.resend')}
         </button>
-        <Link to="/sign-in">{t('signIn.wrongEmail')}</Link>
-        <Link to="/password-sign-in">{t('signIn.usePassword')}</Link>
+        <Link to={href('sign-in')}>{t('signIn.wrongEmail')}</Link>
+        <Link to={href('password-sign-in')}>{t('signIn.usePassword')}</Link>
         {services.config.links.support ? (
           <a href={services.config.links.support} target="_blank" rel="noopener noreferrer">
             {t('footer.support')}

@@ -4,27 +4,15 @@ import { getCurrentSession, sendSignInEmail } from '@portal/contract/calls/sessi
 import { completeMfa, verifySession } from '@portal/contract/calls/sessions-mfa';
 import { useState } from 'react';
 import { continueFlow, signedIn } from '../../app/flows/continue-flow.ts';
-import { useServices, useSession } from '../../app/services.tsx';
+import { useServices, useSession } from '../../lib/services.tsx';
+import { AuthenticatorCodeField } from '../../components/ui/authenticator-code-field.tsx';
 import { CodeField, TextField } from '../../components/ui/field.tsx';
 import { SubmitForm } from '../../components/ui/form-error.tsx';
 import { Page } from '../../components/ui/page.tsx';
 import { useTranslation } from '../../lib/i18n/messages.ts';
 import { Link } from '../../lib/router/router.tsx';
 import { useSubmit } from '../../lib/use-submit.ts';
-
-/** The 6-digit code of an authenticator app. */
-export function AuthenticatorCodeField({ value, onChange }: { value: string; onChange: (code: string) => void }) {
-  const { t } = useTranslation();
-  return (
-    <CodeField
-      label={t('twoFactor.codeLabel')}
-      hint={t('twoFactor.codeHint')}
-      digitsOnly
-      value={value}
-      onChange={onChange}
-    />
-  );
-}
+import { href } from '../../app/routing/route-table.ts';
 
 function CancelSignIn() {
   const { t } = useTranslation();
@@ -79,7 +67,7 @@ export function TwoFactor() {
         <section className="card stack" aria-labelledby="other-ways">
           <h2 id="other-ways">{t('twoFactor.otherWayTitle')}</h2>
           <p>
-            <Link to="/backup-code">{t('twoFactor.useBackupCode')}</Link>
+            <Link to={href('backup-code')}>{t('twoFactor.useBackupCode')}</Link>
           </p>
           {!emailSent ? (
             <SubmitForm submit={sendEmail} label={t('twoFactor.emailMe')}>
@@ -126,7 +114,7 @@ export function BackupCode() {
         />
       </SubmitForm>
       <div className="form-links">
-        <Link to="/two-factor">{t('twoFactor.useAuthenticator')}</Link>
+        <Link to={href('two-factor')}>{t('twoFactor.useAuthenticator')}</Link>
         <CancelSignIn />
       </div>
     </Page>

@@ -1,13 +1,14 @@
 // The unlock link of a soft-locked account: unlocks it, or says why it cannot.
 import { unlock } from '@portal/contract/calls/accounts-recovery';
 import { useEffect, useRef } from 'react';
-import { useServices } from '../../app/services.tsx';
+import { useServices } from '../../lib/services.tsx';
 import { FormError } from '../../components/ui/form-error.tsx';
 import { Page } from '../../components/ui/page.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { useTranslation } from '../../lib/i18n/messages.ts';
 import { Link, useLocation } from '../../lib/router/router.tsx';
 import { useSubmit } from '../../lib/use-submit.ts';
+import { href } from '../../app/routing/route-table.ts';
 
 export function UnlockAccount() {
   const { t } = useTranslation();
@@ -30,10 +31,10 @@ export function UnlockAccount() {
       <Page title={t('unlock.failedTitle')}>
         <FormError error={attempt.error} />
         <div className="actions">
-          <Link className="button" to="/reset-password">
+          <Link className="button" to={href('reset-password')}>
             {t('signIn.forgotPassword')}
           </Link>
-          <Link className="button button-secondary" to="/sign-in">
+          <Link className="button button-secondary" to={href('sign-in')}>
             {t('home.signIn')}
           </Link>
         </div>
@@ -43,7 +44,7 @@ export function UnlockAccount() {
   return (
     <Page title={t('unlock.doneTitle')}>
       <p className="lead-text">{t('unlock.done')}</p>
-      <Link className="button" to="/sign-in">
+      <Link className="button" to={href('sign-in')}>
         {t('home.signIn')}
       </Link>
     </Page>

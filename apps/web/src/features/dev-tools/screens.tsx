@@ -1,8 +1,10 @@
 // Developer tools (feature flag dev_tools): the debug session settings and the mail outbox.
 import { useId, useState } from 'react';
+import type { ComponentType } from 'react';
+import type { ScreenId } from '../../app/routing/route-table.ts';
 import { useTranslation } from '../../lib/i18n/messages.ts';
 import { Page } from '../../components/ui/page.tsx';
-import { useServices } from '../../app/services.tsx';
+import { useServices } from '../../lib/services.tsx';
 import { debugSettings, saveDebugSettings } from '../../lib/environment.ts';
 import type { DebugSettings } from '../../lib/environment.ts';
 
@@ -90,7 +92,7 @@ function DebugSettingsForm() {
   );
 }
 
-export default function Screens() {
+function DevTools() {
   const { t } = useTranslation();
   return (
     <Page title={t('screen.dev-tools.title')}>
@@ -100,4 +102,11 @@ export default function Screens() {
       </div>
     </Page>
   );
+}
+
+const SCREENS: Record<ScreenId<'dev-tools'>, ComponentType> = { 'dev-tools': DevTools };
+
+export default function Screens({ id }: { id: ScreenId<'dev-tools'> }) {
+  const Screen = SCREENS[id];
+  return <Screen />;
 }

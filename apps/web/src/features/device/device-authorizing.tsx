@@ -6,7 +6,7 @@ import { useEffect, useRef, useState } from 'react';
 import { continueFlow, nextStep } from '../../app/flows/continue-flow.ts';
 import { DEVICE_KEYS, GAME_KEYS } from '../../app/flows/game-flow.ts';
 import { useStepFocus } from '../../app/flows/step-focus.ts';
-import { useFlow, useServices } from '../../app/services.tsx';
+import { useFlow, useServices } from '../../lib/services.tsx';
 import { Page } from '../../components/ui/page.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { ApiError } from '../../lib/api/api-error.ts';
@@ -14,6 +14,7 @@ import { useTranslation } from '../../lib/i18n/messages.ts';
 import { useNavigate } from '../../lib/router/router.tsx';
 import { DEVICE_PROBLEMS, DeviceProblemScreen } from './device-problems.tsx';
 import type { DeviceProblem } from './device-problems.tsx';
+import { href } from '../../app/routing/route-table.ts';
 
 /** The problem an authorize call failed with. */
 function problemOf(error: unknown): DeviceProblem {
@@ -46,16 +47,16 @@ export function DeviceAuthorizing() {
       setProblem(found);
     };
     const run = async () => {
-      if (!code) return navigate('/device', { replace: true });
+      if (!code) return navigate(href('device'), { replace: true });
       // Signed out, two-factor pending, already authorized...: the flow says where to go instead.
       const next = nextStep(services);
-      if (next.kind !== 'navigate' || next.to !== '/device-code') return continueFlow(services);
+      if (next.kind !== 'navigate' || next.to !== href('device-code')) return continueFlow(services);
       try {
         await services.api.call(authorizeDevice, { params: { code } });
       } catch (error) {
         // Rule 12: a flagged account verifies its email first; the flow then comes back here.
         if (error instanceof ApiError && error.is('email_verification_required')) {
-          return navigate('/verify-email?account_flagged=true');
+          return navigate(href('verify-email', { query: { account_flagged: 'true' } }));
         }
         const found = problemOf(error);
         if (found === 'age_gated') {
@@ -74,7 +75,7 @@ export function DeviceAuthorizing() {
 
   /** Back to /device: the flow is over; "Try again" looks the same code up again. */
   const restart = (retry: boolean) => {
-    navigate(retry && code ? `/device?user_code=${encodeURIComponent(code)}` : '/device', { replace: true });
+    navigate(href('device', { query: retry && code ? { user_code: code } : undefined }), { replace: true });
     services.flow.end();
   };
 

@@ -3,7 +3,7 @@
 import type { DeviceAuthorization } from '@portal/contract/calls/entities';
 import { SignedInAs } from '../../app/flows/auth-game.tsx';
 import { useStepFocus } from '../../app/flows/step-focus.ts';
-import { useSession } from '../../app/services.tsx';
+import { useSession } from '../../lib/services.tsx';
 import { FormError } from '../../components/ui/form-error.tsx';
 import { Page } from '../../components/ui/page.tsx';
 import { isLoggedIn } from '../../lib/auth/session-store.ts';

@@ -8,13 +8,14 @@ import { useEffect, useRef, useState } from 'react';
 import type { RefObject } from 'react';
 import { continueFlow } from '../../app/flows/continue-flow.ts';
 import { useStepFocus } from '../../app/flows/step-focus.ts';
-import { useServices } from '../../app/services.tsx';
+import { useServices } from '../../lib/services.tsx';
 import { TextField } from '../../components/ui/field.tsx';
 import { FormError } from '../../components/ui/form-error.tsx';
 import { Page } from '../../components/ui/page.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { ApiError } from '../../lib/api/api-error.ts';
 import { useTranslation } from '../../lib/i18n/messages.ts';
+import type { MessageKey } from '../../lib/i18n/messages.ts';
 import { useLocation } from '../../lib/router/router.tsx';
 import { useSubmit } from '../../lib/use-submit.ts';
 import { DeviceDetails } from './device-details.tsx';
@@ -25,7 +26,7 @@ import { readUserCode } from './user-code.ts';
 import type { UserCodeProblem } from './user-code.ts';
 import './device.css';
 
-const CODE_PROBLEMS: Record<UserCodeProblem, string> = {
+const CODE_PROBLEMS: Record<UserCodeProblem, MessageKey> = {
   required: 'device.code.required',
   too_long: 'device.code.tooLong',
   too_short: 'device.code.tooShort',
@@ -44,7 +45,7 @@ export function DeviceEntry() {
   const linked = new URLSearchParams(useLocation().search).get('user_code');
   const [typed, setTyped] = useState(linked ?? '');
   /** The message key of what is wrong with the typed code (translated when shown). */
-  const [fieldError, setFieldError] = useState<string | null>(null);
+  const [fieldError, setFieldError] = useState<MessageKey | null>(null);
   const [view, setView] = useState<View>(linked ? { kind: 'looking' } : { kind: 'enter' });
   const field = useRef<HTMLDivElement>(null);
 
@@ -166,7 +167,7 @@ function EnterCode({
   looking: boolean;
   typed: string;
   setTyped: (value: string) => void;
-  fieldError: string | null;
+  fieldError: MessageKey | null;
   fieldRef: RefObject<HTMLDivElement | null>;
   lookUp: { run: (value: string) => Promise<void>; pending: boolean; error: unknown };
 }) {

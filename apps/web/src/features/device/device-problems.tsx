@@ -4,13 +4,15 @@
 import { useStepFocus } from '../../app/flows/step-focus.ts';
 import { Page } from '../../components/ui/page.tsx';
 import { useTranslation } from '../../lib/i18n/messages.ts';
+import type { MessageKey } from '../../lib/i18n/messages.ts';
 import { Link } from '../../lib/router/router.tsx';
+import { href } from '../../app/routing/route-table.ts';
 
 export type DeviceProblem = 'connection' | 'failed' | 'unavailable' | 'age_gated' | 'denied';
 
 export const DEVICE_PROBLEMS: readonly DeviceProblem[] = ['connection', 'failed', 'unavailable', 'age_gated', 'denied'];
 
-const TEXTS: Record<DeviceProblem, { title: string; message: string; next: string }> = {
+const TEXTS: Record<DeviceProblem, { title: MessageKey; message: MessageKey; next: MessageKey }> = {
   connection: {
     title: 'device.connectionError.title',
     message: 'device.connectionError.body',
@@ -60,7 +62,7 @@ export function DeviceProblemScreen({
             {t('device.enterAnother')}
           </button>
         )}
-        <Link className="button button-secondary" to="/home">
+        <Link className="button button-secondary" to={href('home')}>
           {t('errorPage.home')}
         </Link>
       </div>

@@ -6,16 +6,17 @@ import { useEffect, useState } from 'react';
 import { useAuthGame } from '../../app/flows/auth-game.tsx';
 import { GAME_KEYS } from '../../app/flows/game-flow.ts';
 import { useStepFocus } from '../../app/flows/step-focus.ts';
-import { useFlow, useServices } from '../../app/services.tsx';
+import { useFlow, useServices } from '../../lib/services.tsx';
 import { Page } from '../../components/ui/page.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { t as translate, useTranslation } from '../../lib/i18n/messages.ts';
+import type { PluralBase, PluralKey } from '../../lib/i18n/messages.ts';
 import { successRedirect } from './device-game.ts';
 import './device.css';
 
 /** The key of a message with a count in its plural form (Intl rules), `.other` when not translated. */
-export function pluralKey(base: string, count: number, language: string): string {
-  const key = `${base}.${new Intl.PluralRules(language).select(count)}`;
+export function pluralKey(base: PluralBase, count: number, language: string): PluralKey {
+  const key: PluralKey = `${base}.${new Intl.PluralRules(language).select(count)}`;
   return translate(key) === key ? `${base}.other` : key;
 }
 

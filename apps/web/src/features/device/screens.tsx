@@ -1,5 +1,6 @@
 import { lazy } from 'react';
 import type { ComponentType } from 'react';
+import type { ScreenId } from '../../app/routing/route-table.ts';
 import { loadGameFlowMessages, useErrorMessagesOfLanguage } from '../../app/flows/game-flow-messages.ts';
 import { DeviceAuthorizing } from './device-authorizing.tsx';
 import { DeviceEntry } from './device-entry.tsx';
@@ -9,15 +10,14 @@ import { DeviceSuccess } from './device-success.tsx';
 const withMessages = <P extends object>(page: ComponentType<P>) =>
   lazy(() => loadGameFlowMessages().then(() => ({ default: page })));
 
-const PAGES = {
+const PAGES: Record<ScreenId<'device'>, ComponentType> = {
   device: withMessages(DeviceEntry),
   'device-code': withMessages(DeviceAuthorizing),
   'device-success': withMessages(DeviceSuccess),
 };
 
-export default function Screens({ id }: { id: string }) {
+export default function Screens({ id }: { id: ScreenId<'device'> }) {
   useErrorMessagesOfLanguage();
-  if (!(id in PAGES)) throw new Error(`no device screen ${id}`);
-  const Page = PAGES[id as keyof typeof PAGES];
+  const Page = PAGES[id];
   return <Page />;
 }

@@ -1,5 +1,7 @@
+// The screens of this feature keep their final titles until their working parts arrive.
+import type { ScreenId } from '../../app/routing/route-table.ts';
 import { FeatureScreen } from '../../components/ui/feature-screen.tsx';
 
-export default function Screens({ id }: { id: string }) {
-  return <FeatureScreen id={id} />;
+export default function Screens({ id }: { id: ScreenId<'friends'> }) {
+  return <FeatureScreen titleKey={`screen.${id}.title`} />;
 }

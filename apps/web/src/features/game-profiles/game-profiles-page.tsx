@@ -12,6 +12,7 @@ import { useGameProgress } from './api/game-progress.ts';
 import { GameProfileCard } from './game-profile-card.tsx';
 import { RemoveGameModal } from './remove-game-modal.tsx';
 import './game-profiles.css';
+import { href } from '../../app/routing/route-table.ts';
 
 export function GameProfilesPage() {
   const { t } = useTranslation();
@@ -51,7 +52,7 @@ export function GameProfilesPage() {
           <p className="notice-title">{t('gameProfiles.emptyTitle')}</p>
           <p>{t('gameProfiles.emptyBody')}</p>
           <p className="form-links">
-            <Link to="/home">{t('gameProfiles.emptyLink')}</Link>
+            <Link to={href('home')}>{t('gameProfiles.emptyLink')}</Link>
           </p>
         </div>
       ) : null}

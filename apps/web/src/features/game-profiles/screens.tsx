@@ -1,10 +1,15 @@
+import type { ComponentType } from 'react';
+import type { ScreenId } from '../../app/routing/route-table.ts';
 import { QueryProvider } from '../../lib/query.tsx';
 import { GameProfilesPage } from './game-profiles-page.tsx';
 
-export default function Screens() {
+const SCREENS: Record<ScreenId<'game-profiles'>, ComponentType> = { 'game-profiles': GameProfilesPage };
+
+export default function Screens({ id }: { id: ScreenId<'game-profiles'> }) {
+  const Screen = SCREENS[id];
   return (
     <QueryProvider>
-      <GameProfilesPage />
+      <Screen />
     </QueryProvider>
   );
 }

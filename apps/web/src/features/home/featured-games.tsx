@@ -1,7 +1,7 @@
 import { getGame } from '@portal/contract/calls/games';
 import { useQueries } from '@tanstack/react-query';
 import { useTranslation } from '../../lib/i18n/messages.ts';
-import { useServices } from '../../app/services.tsx';
+import { useServices } from '../../lib/services.tsx';
 
 /** Cards of the featured games of the public settings, each read with GET /games/{slug}. */
 export function FeaturedGames() {

@@ -2,9 +2,10 @@ import { useTranslation } from '../../lib/i18n/messages.ts';
 import { Link } from '../../lib/router/router.tsx';
 import { useEffect } from 'react';
 import { isLoggedIn } from '../../lib/auth/session-store.ts';
-import { useSession } from '../../app/services.tsx';
+import { useSession } from '../../lib/services.tsx';
 import { FeaturedGames } from './featured-games.tsx';
 import { SignInLinks } from './sign-in-links.tsx';
+import { href } from '../../app/routing/route-table.ts';
 
 const FEATURES = ['home.featureLink', 'home.featureProgress', 'home.featureFriends', 'home.featurePlaytests'] as const;
 
@@ -22,7 +23,7 @@ export function HomePage() {
         <p className="lead">{t('home.blurb')}</p>
         <div className="actions">
           {signedIn ? (
-            <Link className="button" to="/account">
+            <Link className="button" to={href('account')}>
               {t('home.accountSettings')}
             </Link>
           ) : (
@@ -37,7 +38,7 @@ export function HomePage() {
       </ul>
       <FeaturedGames />
       <p className="faq-link">
-        {t('home.faqPrompt')} <Link to="/faq">{t('home.faqLink')}</Link>
+        {t('home.faqPrompt')} <Link to={href('faq')}>{t('home.faqLink')}</Link>
       </p>
     </section>
   );

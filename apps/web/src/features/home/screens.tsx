@@ -1,16 +1,27 @@
+import type { ComponentType } from 'react';
+import type { ScreenId } from '../../app/routing/route-table.ts';
 import { FaqPage } from './faq-page.tsx';
 import { HomePage } from './home-page.tsx';
 import { LandingPage } from './landing-page.tsx';
 import { MaintenanceScreen } from '../../app/screens/error-screens.tsx';
 import { QueryProvider } from '../../lib/query.tsx';
 
-export default function Screens({ id }: { id: string }) {
-  if (id === 'faq') return <FaqPage />;
-  if (id === 'landing-page') return <LandingPage />;
-  if (id === 'maintenance') return <MaintenanceScreen />;
+function Home() {
   return (
     <QueryProvider>
       <HomePage />
     </QueryProvider>
   );
+}
+
+const SCREENS: Record<ScreenId<'home'>, ComponentType> = {
+  home: Home,
+  faq: FaqPage,
+  'landing-page': LandingPage,
+  maintenance: MaintenanceScreen,
+};
+
+export default function Screens({ id }: { id: ScreenId<'home'> }) {
+  const Screen = SCREENS[id];
+  return <Screen />;
 }

@@ -6,13 +6,13 @@ import { verifySession } from '@portal/contract/calls/sessions-mfa';
 import { useEffect, useRef, useState } from 'react';
 import { SignedInAs } from '../../app/flows/auth-game.tsx';
 import { useStepFocus } from '../../app/flows/step-focus.ts';
-import { useServices, useSession } from '../../app/services.tsx';
+import { useServices, useSession } from '../../lib/services.tsx';
 import { CodeField } from '../../components/ui/field.tsx';
 import { FormError, SubmitForm } from '../../components/ui/form-error.tsx';
 import { Page } from '../../components/ui/page.tsx';
 import { useTranslation } from '../../lib/i18n/messages.ts';
 import { useSubmit } from '../../lib/use-submit.ts';
-import { AuthenticatorCodeField } from '../auth/two-factor.tsx';
+import { AuthenticatorCodeField } from '../../components/ui/authenticator-code-field.tsx';
 
 export function ForceVerify({
   gameName,

@@ -1,16 +1,18 @@
 // The OAuth error step (spec 000 §4 rule 1, 001 §8): the error in the player's language and a way
 // on, never a link back to the game's address (it may be the very thing that is wrong).
-import { errorKey } from '@portal/contract/errors/catalogue';
 import { useStepFocus } from '../../app/flows/step-focus.ts';
-import { useServices } from '../../app/services.tsx';
+import { useServices } from '../../lib/services.tsx';
 import { Page } from '../../components/ui/page.tsx';
+import { catalogueMessageKey } from '../../lib/i18n/error-keys.ts';
 import { useTranslation } from '../../lib/i18n/messages.ts';
+import type { MessageKey } from '../../lib/i18n/messages.ts';
 import { Link } from '../../lib/router/router.tsx';
 import type { OAuthErrorName } from './oauth-request.ts';
+import { href } from '../../app/routing/route-table.ts';
 
 /** The message key of an error of the step: the catalogue's, and the age gate of a mature game. */
-export function oauthErrorMessageKey(error: OAuthErrorName): string {
-  return error === 'age_gate' ? 'oauth.error.ageGate' : errorKey(error);
+export function oauthErrorMessageKey(error: OAuthErrorName): MessageKey {
+  return error === 'age_gate' ? 'oauth.error.ageGate' : catalogueMessageKey(error);
 }
 
 export function OAuthError({ error, onRetry }: { error: OAuthErrorName; onRetry: (() => void) | null }) {
@@ -29,7 +31,7 @@ export function OAuthError({ error, onRetry }: { error: OAuthErrorName; onRetry:
             {t('app.tryAgain')}
           </button>
         ) : null}
-        <Link className="button button-secondary" to="/home" onClick={() => flow.end()}>
+        <Link className="button button-secondary" to={href('home')} onClick={() => flow.end()}>
           {t('errorPage.home')}
         </Link>
       </div>

@@ -11,7 +11,7 @@ import { SignedInAs } from '../../app/flows/auth-game.tsx';
 import { continueFlow, nextStep } from '../../app/flows/continue-flow.ts';
 import { gameFlowData, OAUTH_KEYS } from '../../app/flows/game-flow.ts';
 import { useStepFocus } from '../../app/flows/step-focus.ts';
-import { useServices } from '../../app/services.tsx';
+import { useServices } from '../../lib/services.tsx';
 import { Page } from '../../components/ui/page.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { ApiError } from '../../lib/api/api-error.ts';
@@ -30,6 +30,7 @@ import {
   readOAuthRequest,
 } from './oauth-request.ts';
 import type { OAuthErrorName, OAuthRequest } from './oauth-request.ts';
+import { href } from '../../app/routing/route-table.ts';
 
 type View =
   | { kind: 'checking' }
@@ -70,7 +71,8 @@ export function OAuthPage() {
         if (!(error instanceof ApiError)) throw error;
         if (error.is('age_gated')) return fail('age_gate', true);
         // Rule 12: the account verifies its email first; the flow then comes back here (rule 15).
-        if (error.is('email_verification_required')) return navigate('/verify-email?account_flagged=true');
+        if (error.is('email_verification_required'))
+          return navigate(href('verify-email', { query: { account_flagged: 'true' } }));
         return fail(oauthErrorForStatus(error.status), true);
       }
       // The player chose another account meanwhile: this code is not theirs to take to the game.

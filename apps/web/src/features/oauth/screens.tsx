@@ -1,12 +1,16 @@
 import { lazy } from 'react';
+import type { ComponentType } from 'react';
+import type { ScreenId } from '../../app/routing/route-table.ts';
 import { loadGameFlowMessages, useErrorMessagesOfLanguage } from '../../app/flows/game-flow-messages.ts';
 import { OAuthPage } from './oauth-page.tsx';
 
 /** The page is in this feature's chunk already; it shows once its messages are there. */
 const OAuthPageWithMessages = lazy(() => loadGameFlowMessages().then(() => ({ default: OAuthPage })));
 
-export default function Screens({ id }: { id: string }) {
+const SCREENS: Record<ScreenId<'oauth'>, ComponentType> = { oauth: OAuthPageWithMessages };
+
+export default function Screens({ id }: { id: ScreenId<'oauth'> }) {
   useErrorMessagesOfLanguage();
-  if (id === 'oauth') return <OAuthPageWithMessages />;
-  throw new Error(`no oauth screen ${id}`);
+  const Screen = SCREENS[id];
+  return <Screen />;
 }

@@ -1,7 +1,7 @@
 // Password reset (spec 000 §2 "Reset password: forgot, email sent, new password, success").
 import { finalizeRecovery, initRecovery, validateRecovery } from '@portal/contract/calls/accounts-recovery';
 import { useEffect, useState } from 'react';
-import { useServices } from '../../app/services.tsx';
+import { useServices } from '../../lib/services.tsx';
 import { FormError, SubmitForm } from '../../components/ui/form-error.tsx';
 import { Page } from '../../components/ui/page.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
@@ -11,6 +11,7 @@ import { useSubmit } from '../../lib/use-submit.ts';
 import { visitorId } from '../../lib/visitor.ts';
 import { useEmailField } from '../../components/ui/email-field.tsx';
 import { useNewPasswordFields } from '../../components/ui/new-password-fields.tsx';
+import { href } from '../../app/routing/route-table.ts';
 
 const RESET_EMAIL_KEY = 'portal.resetEmail';
 
@@ -24,7 +25,7 @@ export function ResetPassword() {
     if (!address) return;
     await services.api.call(initRecovery, { body: { email: address } });
     sessionStorage.setItem(RESET_EMAIL_KEY, address);
-    navigate('/reset-password-message');
+    navigate(href('reset-password-message'));
   });
   return (
     <Page title={t('screen.reset-password.title')}>
@@ -33,7 +34,7 @@ export function ResetPassword() {
         {email.field}
       </SubmitForm>
       <p className="form-links">
-        <Link to="/sign-in">{t('recovery.backToSignIn')}</Link>
+        <Link to={href('sign-in')}>{t('recovery.backToSignIn')}</Link>
       </p>
     </Page>
   );
@@ -65,7 +66,7 @@ export function ResetPasswordMessage() {
             {t('recovery.resend')}
           </button>
         ) : null}
-        <Link to="/sign-in">{t('recovery.backToSignIn')}</Link>
+        <Link to={href('sign-in')}>{t('recovery.backToSignIn')}</Link>
       </div>
     </Page>
   );
@@ -99,7 +100,7 @@ export function ChoosePassword() {
       const { signedIn } = await import('../../app/flows/continue-flow.ts');
       signedIn(services, answer.session);
     }
-    navigate(`/choose-password-success?token=${encodeURIComponent(token)}`, { replace: true });
+    navigate(href('choose-password-success', { query: { token } }), { replace: true });
   });
   if (state === 'checking') return <Spinner />;
   if (state === 'expired') {
@@ -108,7 +109,7 @@ export function ChoosePassword() {
         <div className="notice notice-error" role="alert">
           <p>{t('error.invalid_recovery_token')}</p>
         </div>
-        <Link className="button" to="/reset-password">
+        <Link className="button" to={href('reset-password')}>
           {t('recovery.again')}
         </Link>
       </Page>
@@ -129,7 +130,7 @@ export function ChoosePasswordSuccess() {
   return (
     <Page title={t('screen.choose-password-success.title')}>
       <p className="lead-text">{t('recovery.done')}</p>
-      <Link className="button" to="/account">
+      <Link className="button" to={href('account')}>
         {t('recovery.toAccount')}
       </Link>
     </Page>

@@ -1,8 +1,15 @@
+import type { ComponentType } from 'react';
+import type { ScreenId } from '../../app/routing/route-table.ts';
 import { ChoosePassword, ChoosePasswordSuccess, ResetPassword, ResetPasswordMessage } from './recovery-screens.tsx';
 
-export default function Screens({ id }: { id: string }) {
-  if (id === 'reset-password-message') return <ResetPasswordMessage />;
-  if (id === 'choose-password') return <ChoosePassword />;
-  if (id === 'choose-password-success') return <ChoosePasswordSuccess />;
-  return <ResetPassword />;
+const SCREENS: Record<ScreenId<'recovery'>, ComponentType> = {
+  'reset-password': ResetPassword,
+  'reset-password-message': ResetPasswordMessage,
+  'choose-password': ChoosePassword,
+  'choose-password-success': ChoosePasswordSuccess,
+};
+
+export default function Screens({ id }: { id: ScreenId<'recovery'> }) {
+  const Screen = SCREENS[id];
+  return <Screen />;
 }

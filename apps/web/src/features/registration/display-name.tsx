@@ -3,7 +3,7 @@ import { generateUsername } from '@portal/contract/calls/accounts';
 import { updateUsername } from '@portal/contract/calls/accounts-me';
 import { useState } from 'react';
 import { continueFlow } from '../../app/flows/continue-flow.ts';
-import { useServices, useSession } from '../../app/services.tsx';
+import { useServices, useSession } from '../../lib/services.tsx';
 import { TextField } from '../../components/ui/field.tsx';
 import { FormError } from '../../components/ui/form-error.tsx';
 import { Page } from '../../components/ui/page.tsx';

@@ -1,3 +1,5 @@
+import type { ComponentType } from 'react';
+import type { ScreenId } from '../../app/routing/route-table.ts';
 import { useTranslation } from '../../lib/i18n/messages.ts';
 import { Link } from '../../lib/router/router.tsx';
 import { FeatureScreen } from '../../components/ui/feature-screen.tsx';
@@ -5,13 +7,14 @@ import { Page } from '../../components/ui/page.tsx';
 import { DisplayName } from './display-name.tsx';
 import { UpdateConsent, VerifyEmail, VerifyEmailSuccess } from './verify-and-consent.tsx';
 import { AgeAndLocation, CreatePassword, EmailRegistration, SignUp } from './sign-up-screens.tsx';
+import { href } from '../../app/routing/route-table.ts';
 
 function NotEligible() {
   const { t } = useTranslation();
   return (
     <Page title={t('screen.not-eligible.title')}>
       <p className="lead-text">{t('screen.not-eligible.body')}</p>
-      <Link className="button button-secondary" to="/home">
+      <Link className="button button-secondary" to={href('home')}>
         {t('errorPage.home')}
       </Link>
     </Page>
@@ -27,16 +30,25 @@ function Embargoed() {
   );
 }
 
-export default function Screens({ id }: { id: string }) {
-  if (id === 'sign-up') return <SignUp />;
-  if (id === 'age-and-location') return <AgeAndLocation />;
-  if (id === 'email-registration') return <EmailRegistration />;
-  if (id === 'create-password') return <CreatePassword />;
-  if (id === 'display-name') return <DisplayName />;
-  if (id === 'verify-email') return <VerifyEmail />;
-  if (id === 'verify-email-success') return <VerifyEmailSuccess />;
-  if (id === 'update-consent') return <UpdateConsent />;
-  if (id === 'not-eligible') return <NotEligible />;
-  if (id === 'embargoed-country') return <Embargoed />;
-  return <FeatureScreen id={id} />;
+function SelectCountry() {
+  return <FeatureScreen titleKey="screen.select-country.title" />;
+}
+
+const SCREENS: Record<ScreenId<'registration'>, ComponentType> = {
+  'sign-up': SignUp,
+  'age-and-location': AgeAndLocation,
+  'email-registration': EmailRegistration,
+  'create-password': CreatePassword,
+  'display-name': DisplayName,
+  'verify-email': VerifyEmail,
+  'verify-email-success': VerifyEmailSuccess,
+  'update-consent': UpdateConsent,
+  'not-eligible': NotEligible,
+  'select-country': SelectCountry,
+  'embargoed-country': Embargoed,
+};
+
+export default function Screens({ id }: { id: ScreenId<'registration'> }) {
+  const Screen = SCREENS[id];
+  return <Screen />;
 }

@@ -3,7 +3,8 @@
 import { checkAgeCategory, getLocation, register, sendRegistrationEmail } from '@portal/contract/calls/accounts';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { continueFlow, signedIn } from '../../app/flows/continue-flow.ts';
-import { useFlow, useServices } from '../../app/services.tsx';
+import { useFlow, useServices } from '../../lib/services.tsx';
+import { useCaptcha } from '../../components/ui/captcha-field.tsx';
 import { CheckboxField, CodeField, TextField } from '../../components/ui/field.tsx';
 import { FormError, SubmitForm } from '../../components/ui/form-error.tsx';
 import { LocationFields } from '../../components/ui/location-fields.tsx';
@@ -21,6 +22,7 @@ import { GameWelcome } from '../../app/flows/auth-game.tsx';
 import { GAME_KEYS, gameFlowInProgress } from '../../app/flows/game-flow.ts';
 import type { GameConfig } from '@portal/contract/calls/games';
 import { useNewPasswordFields } from '../../components/ui/new-password-fields.tsx';
+import { href } from '../../app/routing/route-table.ts';
 
 /** registration_defaults and the game (`entry`) from the query of a game's sign-up link. */
 function registrationDefaults(search: string): Record<string, string> {
@@ -85,7 +87,7 @@ export function SignUp() {
         </button>
       </form>
       <p className="form-links">
-        {t('signUp.haveAccount')} <Link to="/sign-in">{t('home.signIn')}</Link>
+        {t('signUp.haveAccount')} <Link to={href('sign-in')}>{t('home.signIn')}</Link>
       </p>
     </Page>
   );
@@ -132,7 +134,7 @@ export function AgeAndLocation() {
       }
     } catch (error) {
       if (error instanceof ApiError && error.is('embargoed_country'))
-        return navigate('/embargoed-country', { replace: true });
+        return navigate(href('embargoed-country'), { replace: true });
       throw error;
     }
     services.flow.setStep('age_and_location', {
@@ -243,21 +245,26 @@ function useCreateAccount() {
   const [terms, setTerms] = useState(false);
   const [marketing, setMarketing] = useState(false);
   const [termsError, setTermsError] = useState<string | null>(null);
+  const captcha = useCaptcha(services.config.captcha);
   const create = async (extra: { email_code?: string; password?: string }) => {
     if (!terms) {
       setTermsError(t('signUp.termsRequired'));
       return;
     }
     setTermsError(null);
-    const answer = await services.api.call(register, {
-      query: { options: ['account', 'refresh_token'] },
-      body: body(extra, marketing),
-    });
+    if (!captcha.ready()) return;
+    const answer = await captcha.send((captchaResponse) =>
+      services.api.call(
+        register,
+        { query: { options: ['account', 'refresh_token'] }, body: body(extra, marketing) },
+        { captchaResponse },
+      ),
+    );
     signedIn(services, answer);
     services.flow.setStep('account_created');
     await continueFlow(services);
   };
-  return { create, consent: { terms, setTerms, marketing, setMarketing, termsError } };
+  return { create, consent: { terms, setTerms, marketing, setMarketing, termsError }, captcha: captcha.field };
 }
 
 export function EmailRegistration() {
@@ -266,7 +273,7 @@ export function EmailRegistration() {
   const { data } = useFlow();
   const [code, setCode] = useState('');
   const sent = useRef(false);
-  const { create, consent } = useCreateAccount();
+  const { create, consent, captcha } = useCreateAccount();
   const send = useSubmit(async () => {
     await services.api.call(sendRegistrationEmail, { body: { email: data.email ?? '' } });
   });
@@ -282,6 +289,7 @@ export function EmailRegistration() {
       <form className="form" onSubmit={(e) => (e.preventDefault(), void submit.run())}>
         <CodeField value={code} onChange={setCode} />
         <ConsentFields {...consent} />
+        {captcha}
         <FormError error={submit.error ?? send.error} />
         <button type="submit" className="button" disabled={submit.pending || code.length !== 6}>
           {t('signUp.create')}
@@ -291,7 +299,7 @@ export function EmailRegistration() {
         <button type="button" className="link-button link" onClick={() => void send.run()} disabled={send.pending}>
           {t('signIn.resend')}
         </button>
-        <Link to="/create-password">{t('signUp.usePassword')}</Link>
+        <Link to={href('create-password')}>{t('signUp.usePassword')}</Link>
       </div>
     </Page>
   );
@@ -300,7 +308,7 @@ export function EmailRegistration() {
 export function CreatePassword() {
   const { t } = useTranslation();
   const newPassword = useNewPasswordFields();
-  const { create, consent } = useCreateAccount();
+  const { create, consent, captcha } = useCreateAccount();
   const submit = useSubmit(async () => {
     const password = newPassword.validate();
     if (!password) return;
@@ -312,6 +320,7 @@ export function CreatePassword() {
       <SubmitForm submit={submit} label={t('signUp.create')}>
         {newPassword.fields}
         <ConsentFields {...consent} />
+        {captcha}
       </SubmitForm>
     </Page>
   );

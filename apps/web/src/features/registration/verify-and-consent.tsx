@@ -5,7 +5,7 @@ import { consent, getMe, sendVerificationEmail } from '@portal/contract/calls/ac
 import { useEffect, useRef, useState } from 'react';
 import { continueFlow } from '../../app/flows/continue-flow.ts';
 import { gameFlowInProgress } from '../../app/flows/game-flow.ts';
-import { useServices, useSession } from '../../app/services.tsx';
+import { useServices, useSession } from '../../lib/services.tsx';
 import { safeRedirectTarget } from '../../app/routing/safe-redirect.ts';
 import { CheckboxField, CodeField } from '../../components/ui/field.tsx';
 import { FormError, SubmitForm } from '../../components/ui/form-error.tsx';
@@ -15,6 +15,7 @@ import { isLoggedIn } from '../../lib/auth/session-store.ts';
 import { useTranslation } from '../../lib/i18n/messages.ts';
 import { Link, useLocation, useNavigate } from '../../lib/router/router.tsx';
 import { useSubmit } from '../../lib/use-submit.ts';
+import { href } from '../../app/routing/route-table.ts';
 
 export function VerifyEmail() {
   const { t } = useTranslation();
@@ -28,7 +29,7 @@ export function VerifyEmail() {
   const tried = useRef(false);
   const byLink = useSubmit(async () => {
     await services.api.call(verifyEmail, { body: { token: token ?? '' } });
-    navigate('/verify-email-success', { replace: true });
+    navigate(href('verify-email-success'), { replace: true });
   });
   useEffect(() => {
     if (!token || tried.current) return;
@@ -44,7 +45,7 @@ export function VerifyEmail() {
     services.session.setAccount(await services.api.call(getMe));
     // Rule 12 sent a game's sign-in (OAuth or device) here: it goes on now that the email is verified.
     if (gameFlowInProgress(services.flow.get())) return continueFlow(services);
-    navigate('/verify-email-success', { replace: true });
+    navigate(href('verify-email-success'), { replace: true });
   });
   if (token) {
     return (
@@ -61,7 +62,7 @@ export function VerifyEmail() {
       {!signedIn ? (
         <>
           <p className="lead-text">{t('verify.signInFirst')}</p>
-          <Link className="button" to="/sign-in">
+          <Link className="button" to={href('sign-in')}>
             {t('home.signIn')}
           </Link>
         </>
@@ -106,7 +107,7 @@ export function VerifyEmailSuccess() {
   return (
     <Page title={t('screen.verify-email-success.title')}>
       <p className="lead-text">{t('verify.done')}</p>
-      <Link className="button" to={signedIn ? '/account' : '/sign-in'}>
+      <Link className="button" to={href(signedIn ? 'account' : 'sign-in')}>
         {signedIn ? t('recovery.toAccount') : t('home.signIn')}
       </Link>
     </Page>

@@ -3,7 +3,7 @@
 import { updatePassword } from '@portal/contract/calls/accounts-me';
 import type { Account } from '@portal/contract/calls/entities';
 import { useState } from 'react';
-import { useServices } from '../../app/services.tsx';
+import { useServices } from '../../lib/services.tsx';
 import { CheckboxField, TextField } from '../../components/ui/field.tsx';
 import { ModalForm } from '../../components/ui/modal-form.tsx';
 import { useNewPasswordFields } from '../../components/ui/new-password-fields.tsx';

@@ -1,5 +1,10 @@
+import type { ComponentType } from 'react';
+import type { ScreenId } from '../../app/routing/route-table.ts';
 import { SecurityPage } from './security-page.tsx';
 
-export default function Screens() {
-  return <SecurityPage />;
+const SCREENS: Record<ScreenId<'security'>, ComponentType> = { security: SecurityPage };
+
+export default function Screens({ id }: { id: ScreenId<'security'> }) {
+  const Screen = SCREENS[id];
+  return <Screen />;
 }

@@ -2,15 +2,16 @@
 // modal). The password (change it, or set one), and two-factor: turn on, backup codes, turn off.
 import type { Account } from '@portal/contract/calls/entities';
 import { useState } from 'react';
-import { useSession } from '../../app/services.tsx';
+import { useSession } from '../../lib/services.tsx';
+import { VerifyEmailModal } from '../../components/account/verify-email-modal.tsx';
 import { Page } from '../../components/ui/page.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { formatDate } from '../../lib/dates.ts';
 import { useTranslation } from '../../lib/i18n/messages.ts';
 import { useNavigate } from '../../lib/router/router.tsx';
-import { VerifyEmailModal } from '../account/verify-email-modal.tsx';
 import { PasswordModal } from './password-modal.tsx';
 import { BackupCodesModal, DisconnectMfaModal, EnableMfaModal } from './two-factor-modals.tsx';
+import { href } from '../../app/routing/route-table.ts';
 
 type ModalKind = 'password' | 'enable' | 'view-codes' | 'new-codes' | 'disconnect';
 
@@ -28,7 +29,7 @@ export function SecurityPage() {
           <div className="notice">
             <p>{t('security.verifyFirst')}</p>
           </div>
-          <VerifyEmailModal account={account} onClose={() => navigate('/account')} />
+          <VerifyEmailModal account={account} onClose={() => navigate(href('account'))} />
         </>
       )}
     </Page>

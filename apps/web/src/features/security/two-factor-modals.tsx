@@ -12,14 +12,14 @@ import type { BackupCodes } from '@portal/contract/calls/accounts-mfa';
 import { verifySession } from '@portal/contract/calls/sessions-mfa';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { encode } from 'uqr';
-import { useServices } from '../../app/services.tsx';
+import { useServices } from '../../lib/services.tsx';
 import { FormError } from '../../components/ui/form-error.tsx';
 import { Modal } from '../../components/ui/modal.tsx';
 import { ModalForm } from '../../components/ui/modal-form.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { useTranslation } from '../../lib/i18n/messages.ts';
 import { useSubmit } from '../../lib/use-submit.ts';
-import { AuthenticatorCodeField } from '../auth/two-factor.tsx';
+import { AuthenticatorCodeField } from '../../components/ui/authenticator-code-field.tsx';
 
 /** Authenticator apps that read the QR code (each works with any TOTP service). */
 const AUTHENTICATOR_APPS = [

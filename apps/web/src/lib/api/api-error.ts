@@ -1,7 +1,9 @@
 import { ERRORS } from '@portal/contract/errors/catalogue';
 import { GENERIC_MESSAGE } from '@portal/contract/errors/catalogue';
-import { messageKeyFor, wireError } from '@portal/contract/errors/wire-error';
+import { wireError } from '@portal/contract/errors/wire-error';
 import type { WireError } from '@portal/contract/errors/wire-error';
+import { errorMessageKey } from '../i18n/error-keys.ts';
+import type { ErrorMessageKey } from '../i18n/error-keys.ts';
 
 /** A failed call: the server's error object, or a network/timeout failure shaped like one. */
 export class ApiError extends Error {
@@ -16,8 +18,8 @@ export class ApiError extends Error {
   }
 
   /** The message key to show: unknown and debug-only codes show error.generic. */
-  messageKey(debug: boolean): string {
-    return messageKeyFor(this.wire, { debug });
+  messageKey(debug: boolean): ErrorMessageKey {
+    return errorMessageKey(this.wire, debug);
   }
 
   is(name: keyof typeof ERRORS): boolean {

@@ -1,4 +1,6 @@
+import { register } from '@portal/contract/calls/accounts';
 import { defineCall } from '@portal/contract/calls/define';
+import { signInWithPassword } from '@portal/contract/calls/sessions';
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { ApiError } from './api-error.ts';
@@ -132,6 +134,22 @@ describe('API client', () => {
     expect(error.status).toBe(0);
     expect(error.wire.body).toEqual({ reason: 'timeout' });
     expect(error.messageKey(false)).toBe('error.generic');
+  });
+
+  it('sends X-Captcha-Response only on the calls whose declaration asks for a captcha', async () => {
+    const fetcher = vi.fn(async () => json(400, { message: 'x', key: 'error.generic', body: null }));
+    const client = createApiClient(context(fetcher as unknown as typeof fetch));
+    const sent = (index: number) =>
+      ((fetcher.mock.calls[index] as unknown as [string, RequestInit])[1].headers as Record<string, string>)[
+        'X-Captcha-Response'
+      ];
+    const meta = { captchaResponse: 'widget-token' };
+    await client.call(signInWithPassword, {}, meta).catch(() => undefined);
+    await client.call(register, {}, meta).catch(() => undefined);
+    await client.call(getThing, { params: { id: '1' } }, meta).catch(() => undefined);
+    await client.call(signInWithPassword).catch(() => undefined);
+    expect([sent(0), sent(1), sent(2), sent(3)]).toEqual(['widget-token', 'widget-token', undefined, undefined]);
+    expect([signInWithPassword.captcha, register.captcha]).toEqual([true, true]);
   });
 
   it('maps server errors to their message keys', async () => {

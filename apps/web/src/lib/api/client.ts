@@ -21,6 +21,8 @@ export interface CallMeta {
   /** Do not refresh and retry on auth_expired (the refresh call itself). */
   noRefresh?: boolean;
   signal?: AbortSignal;
+  /** The captcha widget's token: sent as X-Captcha-Response on the calls that declare `captcha: true`. */
+  captchaResponse?: string | null;
 }
 
 export interface ClientContext {
@@ -71,6 +73,7 @@ export function createApiClient(ctx: ClientContext) {
           utm: ctx.utm(),
           gameReferrer: ctx.gameReferrer(),
           accessToken: ctx.accessToken(),
+          captchaResponse: call.captcha ? (meta.captchaResponse ?? null) : null,
           hasBody,
         }),
         ...(hasBody ? { body: stringifyAgJson(input.body) } : {}),

@@ -9,6 +9,8 @@ export interface HeaderInput {
   utm: Utm;
   gameReferrer: string | null;
   accessToken: string | null;
+  /** The captcha token, only for a call declaring `captcha: true`. */
+  captchaResponse?: string | null;
   hasBody: boolean;
 }
 
@@ -24,6 +26,7 @@ export function buildHeaders(input: HeaderInput): Record<string, string> {
     'X-Hydra-Utm-Medium': input.utm.medium,
     'X-Hydra-Utm-Campaign': input.utm.campaign,
     'X-Hydra-Access-Token': input.accessToken,
+    'X-Captcha-Response': input.captchaResponse ?? null,
   };
   return Object.fromEntries(
     Object.entries(headers).filter((entry): entry is [string, string] => entry[1] !== null && entry[1] !== ''),

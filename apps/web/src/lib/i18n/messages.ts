@@ -4,6 +4,17 @@ import { useSyncExternalStore } from 'react';
 import { DEFAULT_LOCALE, findLocale } from '@portal/contract/data/locales';
 import type { LocaleTag } from '@portal/contract/data/locales';
 import { interpolate } from '@portal/contract/errors/wire-error';
+import type common from '../../locales/en-US/common.json';
+import type flows from '../../locales/en-US/flows.json';
+import type { ErrorMessageKey } from './error-keys.ts';
+
+type EnglishKey = keyof typeof common | keyof typeof flows;
+/** A message with plural forms: en-US has its `<base>.other` form. */
+export type PluralBase = EnglishKey extends infer K ? (K extends `${infer Base}.other` ? Base : never) : never;
+/** A plural form of such a message (the forms a language has: Intl.PluralRules). */
+export type PluralKey = `${PluralBase}.${Intl.LDMLPluralRule}`;
+/** A message key: one of en-US's messages or of the error catalogue. Any other string is a type error. */
+export type MessageKey = EnglishKey | PluralKey | ErrorMessageKey;
 
 type Messages = Record<string, string>;
 type Listener = () => void;
@@ -35,7 +46,7 @@ export function currentLanguage(): LocaleTag {
 }
 
 /** The message of a key in the current language, else English, else the key itself. */
-export function t(key: string, values?: Record<string, unknown>): string {
+export function t(key: MessageKey, values?: Record<string, unknown>): string {
   const text = tables.get(language)?.[key] ?? tables.get(DEFAULT_LOCALE)?.[key];
   if (text === undefined) {
     if (import.meta.env.DEV) console.warn(`missing message ${key}`);

@@ -1,5 +1,7 @@
 // The browser history as a small store: the current location, navigation, and a switch that
 // refuses the back action (spec 000 §2 guard 10) by putting the left page back.
+import type { Href } from './href.ts';
+
 export interface Location {
   pathname: string;
   search: string;
@@ -41,7 +43,7 @@ export const history = {
     listeners.add(listener);
     return () => listeners.delete(listener);
   },
-  navigate(to: string, options: { replace?: boolean } = {}): void {
+  navigate(to: Href, options: { replace?: boolean } = {}): void {
     const url = new URL(to, window.location.href);
     if (url.origin !== window.location.origin) {
       window.location.assign(url.href);

@@ -3,6 +3,7 @@ import { createContext, useContext, useEffect, useSyncExternalStore } from 'reac
 import type { AnchorHTMLAttributes, MouseEvent } from 'react';
 import { history } from './history.ts';
 import type { Location } from './history.ts';
+import type { Href } from './href.ts';
 
 export function useLocation(): Location {
   return useSyncExternalStore(history.subscribe, history.location);
@@ -18,14 +19,14 @@ export function useParams(): Record<string, string> {
   return useContext(RouteParamsContext);
 }
 
-export function Navigate({ to, replace = true }: { to: string; replace?: boolean }) {
+export function Navigate({ to, replace = true }: { to: Href; replace?: boolean }) {
   useEffect(() => {
     history.navigate(to, { replace });
   }, [to, replace]);
   return null;
 }
 
-export function Link({ to, onClick, ...rest }: AnchorHTMLAttributes<HTMLAnchorElement> & { to: string }) {
+export function Link({ to, onClick, ...rest }: AnchorHTMLAttributes<HTMLAnchorElement> & { to: Href }) {
   const handle = (event: MouseEvent<HTMLAnchorElement>) => {
     onClick?.(event);
     if (

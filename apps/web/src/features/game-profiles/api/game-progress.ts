@@ -2,7 +2,7 @@
 import { getGameProgress } from '@portal/contract/calls/accounts-me';
 import type { GameProgress } from '@portal/contract/calls/entities';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { useServices } from '../../../app/services.tsx';
+import { useServices } from '../../../lib/services.tsx';
 import type { ApiClient } from '../../../lib/api/client.ts';
 
 export const GAME_PROGRESS_KEY = ['game-progress'] as const;

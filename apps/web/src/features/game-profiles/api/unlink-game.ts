@@ -3,7 +3,7 @@
 import { unlinkGame } from '@portal/contract/calls/accounts-links';
 import type { GameProgress } from '@portal/contract/calls/entities';
 import { useQueryClient } from '@tanstack/react-query';
-import { useServices } from '../../../app/services.tsx';
+import { useServices } from '../../../lib/services.tsx';
 import { ApiError } from '../../../lib/api/api-error.ts';
 import { GAME_PROGRESS_KEY } from './game-progress.ts';
 

@@ -2,12 +2,12 @@
 import { createContext, useContext, useSyncExternalStore } from 'react';
 import type { ReactNode } from 'react';
 import type { PublicSettings } from '@portal/contract/calls/settings';
-import type { ApiClient } from '../lib/api/client.ts';
-import type { Analytics } from '../lib/analytics/analytics.ts';
-import type { FlowStore } from '../lib/auth/flow-store.ts';
-import type { SessionStore } from '../lib/auth/session-store.ts';
-import type { ActiveEnvironment } from '../lib/environment.ts';
-import type { RuntimeConfig } from '../lib/runtime-config.ts';
+import type { ApiClient } from './api/client.ts';
+import type { Analytics } from './analytics/analytics.ts';
+import type { FlowStore } from './auth/flow-store.ts';
+import type { SessionStore } from './auth/session-store.ts';
+import type { ActiveEnvironment } from './environment.ts';
+import type { RuntimeConfig } from './runtime-config.ts';
 
 export interface AppServices {
   config: RuntimeConfig;

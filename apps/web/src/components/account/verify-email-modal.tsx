@@ -2,12 +2,12 @@
 import { sendVerificationEmail } from '@portal/contract/calls/accounts-me';
 import type { Account } from '@portal/contract/calls/entities';
 import { useState } from 'react';
-import { useServices } from '../../app/services.tsx';
-import { CodeField } from '../../components/ui/field.tsx';
-import { ModalForm } from '../../components/ui/modal-form.tsx';
 import { useTranslation } from '../../lib/i18n/messages.ts';
+import { useServices } from '../../lib/services.tsx';
 import { useSubmit } from '../../lib/use-submit.ts';
-import { useVerifyEmailCode } from './pending-email.tsx';
+import { CodeField } from '../ui/field.tsx';
+import { ModalForm } from '../ui/modal-form.tsx';
+import { useVerifyEmailCode } from './use-verify-email-code.ts';
 
 /** The verify-email modal (spec 000 §4): a code mailed to the account's address confirms it. */
 export function VerifyEmailModal({

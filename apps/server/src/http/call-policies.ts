@@ -1,0 +1,76 @@
+// The policies a contract call declares (CallPolicies in packages/contract/src/calls/define.ts),
+// each decided here once; registerCall applies them in this order: the session (access token, a
+// sign-in pending two-factor, a game's token), the request's schemas, the signed-in account, a
+// recent verification, the captcha. The rate-limit tier goes into the route's config (tiers.ts).
+import type { Call } from '@portal/contract/calls/define';
+import type { FastifyRequest } from 'fastify';
+import type { AccountRow } from '../modules/accounts/service.ts';
+import type { CaptchaVerifier } from '../modules/captcha/verifier.ts';
+import type { ResolvedSession } from '../modules/sessions/service.ts';
+import { RequestError } from './request-error.ts';
+
+/** How long a session verification (PUT /sessions/me/verify) allows a call that needs a recent one. */
+export const VERIFIED_FOR_MS = 10 * 60_000;
+
+/**
+ * The session of the request's access token, for calls that take one. A `token` call without a
+ * token is `unauthorized`; with a token that is unknown, revoked or expired it is `auth_expired`,
+ * which tells the client to refresh and retry. A session still waiting for two-factor is refused
+ * unless the call allows it; a game's token is refused unless the call allows it, and a call that
+ * requires one refuses the web app's.
+ */
+export async function callSession(
+  call: Call,
+  request: FastifyRequest,
+  sessions: { resolve(accessToken: string): Promise<ResolvedSession | null> },
+): Promise<ResolvedSession | null> {
+  if (call.auth === 'public') return null;
+  const token = request.ctx.accessToken;
+  if (token === null) {
+    if (call.auth === 'token') throw new RequestError('unauthorized');
+    return null;
+  }
+  const session = await sessions.resolve(token);
+  if (session === null) {
+    if (call.auth === 'token') throw new RequestError('auth_expired');
+    return null;
+  }
+  if (session.mfaPending && !call.allowMfaPending) {
+    throw new RequestError('unauthorized', { body: { mfa_required: true } });
+  }
+  const gameSession = session.clientId !== null;
+  if (gameSession ? call.gameToken === 'refused' : call.gameToken === 'required') {
+    throw new RequestError('unauthorized', { body: { reason: gameSession ? 'game_token' : 'game_token_required' } });
+  }
+  return session;
+}
+
+/**
+ * The account of the session. A session whose account is gone answers auth_expired on a `token`
+ * call; an `optional` call goes on without an account.
+ */
+export async function callAccount(
+  call: Call,
+  session: ResolvedSession | null,
+  accounts: { findById(id: string): Promise<AccountRow | undefined> },
+): Promise<AccountRow | null> {
+  const account = session ? ((await accounts.findById(session.accountId)) ?? null) : null;
+  if (account === null && call.auth === 'token') throw new RequestError('auth_expired');
+  return account;
+}
+
+/** A call that changes what protects the account needs the player to have proved themselves just before. */
+export function assertRecentlyVerified(call: Call, session: ResolvedSession | null, now = Date.now()): void {
+  if (!call.recentVerification) return;
+  const verifiedAt = session?.verifiedAt;
+  if (!verifiedAt || now - verifiedAt.getTime() > VERIFIED_FOR_MS) {
+    throw new RequestError('session_verification_required');
+  }
+}
+
+/** The X-Captcha-Response header, checked by the configured verifier (1200-1204 when refused). */
+export async function checkCaptcha(call: Call, request: FastifyRequest, captcha: CaptchaVerifier): Promise<void> {
+  if (!call.captcha) return;
+  const header = request.headers['x-captcha-response'];
+  await captcha.verify(typeof header === 'string' ? header : undefined, request.ip);
+}

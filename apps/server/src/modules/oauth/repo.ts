@@ -1,0 +1,98 @@
+// Every statement of the oauth module: game authorization codes (stored hashed) and the keys that
+// sign ID tokens (private keys sealed by the caller).
+import { and, desc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
+import type { Orm } from '../../db/database.ts';
+import { authorizationCodes, signingKeys } from '../../db/schema.ts';
+
+export type AuthorizationCodeRow = typeof authorizationCodes.$inferSelect;
+export type NewAuthorizationCode = typeof authorizationCodes.$inferInsert;
+export type SigningKeyRow = typeof signingKeys.$inferSelect;
+export type NewSigningKey = typeof signingKeys.$inferInsert;
+
+export class OAuthRepo {
+  readonly #orm: Orm;
+  constructor(orm: Orm) {
+    this.#orm = orm;
+  }
+
+  async insertCode(values: NewAuthorizationCode): Promise<void> {
+    await this.#orm.insert(authorizationCodes).values(values);
+  }
+
+  /** Marks a code used, in one statement; undefined when it is unknown or was used before. */
+  async spendCode(codeHash: string): Promise<AuthorizationCodeRow | undefined> {
+    const [spent] = await this.#orm
+      .update(authorizationCodes)
+      .set({ usedAt: sql`now()` })
+      .where(and(eq(authorizationCodes.codeHash, codeHash), isNull(authorizationCodes.usedAt)))
+      .returning();
+    return spent;
+  }
+
+  /** A code by its hash, with the sign-in its first use started (null until then). */
+  async findCode(codeHash: string): Promise<{ familyId: string | null } | undefined> {
+    const [row] = await this.#orm
+      .select({ familyId: authorizationCodes.familyId })
+      .from(authorizationCodes)
+      .where(eq(authorizationCodes.codeHash, codeHash))
+      .limit(1);
+    return row;
+  }
+
+  async recordCodeFamily(codeId: string, familyId: string): Promise<void> {
+    await this.#orm.update(authorizationCodes).set({ familyId }).where(eq(authorizationCodes.id, codeId));
+  }
+
+  /** The scope of the code that started a sign-in; undefined when no code did. */
+  async scopeOfFamily(familyId: string): Promise<{ scope: string | null } | undefined> {
+    const [row] = await this.#orm
+      .select({ scope: authorizationCodes.scope })
+      .from(authorizationCodes)
+      .where(eq(authorizationCodes.familyId, familyId))
+      .limit(1);
+    return row;
+  }
+
+  /** The newest signing key that is not retired. */
+  async newestKey(): Promise<SigningKeyRow | undefined> {
+    const [newest] = await this.#orm
+      .select()
+      .from(signingKeys)
+      .where(isNull(signingKeys.retiredAt))
+      .orderBy(desc(signingKeys.createdAt))
+      .limit(1);
+    return newest;
+  }
+
+  /**
+   * Adds a key and retires the ones it replaces, in one transaction; deletes the keys retired more
+   * than `keepRetiredSeconds` ago (no token they signed can still be valid).
+   */
+  async addKey(key: NewSigningKey, keepRetiredSeconds: number): Promise<void> {
+    await this.#orm.transaction(async (tx) => {
+      await tx
+        .update(signingKeys)
+        .set({ retiredAt: sql`now()` })
+        .where(isNull(signingKeys.retiredAt));
+      await tx.insert(signingKeys).values(key);
+      await tx
+        .delete(signingKeys)
+        .where(lt(signingKeys.retiredAt, sql`now() - make_interval(secs => ${keepRetiredSeconds})`));
+    });
+  }
+
+  /** The public keys of the live key and of those retired less than `keepRetiredSeconds` ago, newest first. */
+  async publishedKeys(keepRetiredSeconds: number): Promise<unknown[]> {
+    const rows = await this.#orm
+      .select({ jwk: signingKeys.publicJwk })
+      .from(signingKeys)
+      .where(
+        or(
+          isNull(signingKeys.retiredAt),
+          gt(signingKeys.retiredAt, sql`now() - make_interval(secs => ${keepRetiredSeconds})`),
+        ),
+      )
+      .orderBy(desc(signingKeys.createdAt));
+    return rows.map((row) => row.jwk);
+  }
+}

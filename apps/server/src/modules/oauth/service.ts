@@ -1,0 +1,177 @@
+// Games signing players in through the portal: the entry and client checks, authorization codes
+// (PKCE S256, code-redemption.ts), and the grants both token endpoints redeem - the spec's
+// POST /sessions/auth/token and the standard POST /oauth2/token:
+// - authorization_code (RFC 6749 §4.1, RFC 7636): single use; a second use ends the sign-in the
+//   first one started;
+// - urn:ietf:params:oauth:grant-type:device_code (RFC 8628 §3.4): one poll of the device, whose
+//   answer the device module's state machine decides (DeviceService.poll);
+// - refresh_token on the standard endpoint, for the client the sign-in belongs to.
+// A grant that gives no tokens throws grantError (grant-error.ts).
+import type { GameConfig } from '@portal/contract/calls/games';
+import { RequestError } from '../../http/request-error.ts';
+import type { AccountRow, AccountsService } from '../accounts/service.ts';
+import type { DeviceService } from '../device/service.ts';
+import type { GameClient, GamesService } from '../games/service.ts';
+import { hashToken, newToken } from '../sessions/service.ts';
+import type { SessionsService } from '../sessions/service.ts';
+import type { IssuedTokens, TokenService } from '../sessions/token-service.ts';
+import { CODE_TTL_MS, redemptionRefusal } from './code-redemption.ts';
+import type { Redemption } from './code-redemption.ts';
+import { grantError } from './grant-error.ts';
+import { accountClaims, grantedScope } from './id-tokens.ts';
+import { redirectUriAllowed } from './redirect-uri.ts';
+import type { OAuthRepo } from './repo.ts';
+import { assertMayAuthorize } from './who-may-authorize.ts';
+
+// Who may sign in to a game is the oauth module's rule; the device module applies it too.
+export { refusalToAuthorize } from './who-may-authorize.ts';
+
+export interface Granted {
+  tokens: IssuedTokens;
+  account: AccountRow;
+  clientId: string;
+  scope: string | null;
+  nonce: string | null;
+}
+
+export interface AuthorizationRequest {
+  client_id: string;
+  redirect_uri: string;
+  code_challenge: string;
+  scope?: string | undefined;
+  nonce?: string | undefined;
+  state?: string | undefined;
+}
+
+export interface OAuthDependencies {
+  games: GamesService;
+  accounts: AccountsService;
+  sessions: SessionsService;
+  tokens: TokenService;
+  device: DeviceService;
+}
+
+export class OAuthService {
+  readonly #repo: OAuthRepo;
+  readonly #games: GamesService;
+  readonly #accounts: AccountsService;
+  readonly #sessions: SessionsService;
+  readonly #tokens: TokenService;
+  readonly #device: DeviceService;
+
+  constructor(repo: OAuthRepo, deps: OAuthDependencies) {
+    this.#repo = repo;
+    this.#games = deps.games;
+    this.#accounts = deps.accounts;
+    this.#sessions = deps.sessions;
+    this.#tokens = deps.tokens;
+    this.#device = deps.device;
+  }
+
+  /** GET /games/verify: an entry slug, client id and redirect URI belong together (1107, 1108). */
+  async verifyEntry(query: { entry?: string; client_id?: string; redirect_uri?: string }): Promise<GameConfig> {
+    if (query.entry === undefined) throw new RequestError('entry_slug_missing');
+    const game = await this.#games.find(query.entry);
+    if (!game) throw new RequestError('invalid_entry_slug');
+    if (query.client_id !== undefined || query.redirect_uri !== undefined) {
+      const client = query.client_id ? await this.#games.findClient(query.client_id) : undefined;
+      const fits =
+        client?.gameSlug === game.slug &&
+        (query.redirect_uri === undefined || redirectUriAllowed(client.redirectUris, query.redirect_uri));
+      if (!fits) throw new RequestError('invalid_entry_client_id');
+    }
+    return game;
+  }
+
+  /** The client and its game, when the client exists (else 404) and may use the redirect URI (else 400). */
+  async checkedClient(clientId: string, redirectUri: string): Promise<{ client: GameClient; game: GameConfig }> {
+    const found = await this.#games.findClientWithGame(clientId);
+    if (!found) throw new RequestError('invalid_client_id');
+    if (!redirectUriAllowed(found.client.redirectUris, redirectUri)) throw new RequestError('invalid_redirect_uri');
+    return found;
+  }
+
+  /** POST /sessions/authorize: a code for the signed-in player, for those who may sign in to the game. */
+  async authorize(account: AccountRow, request: AuthorizationRequest) {
+    const { client, game } = await this.checkedClient(request.client_id, request.redirect_uri);
+    assertMayAuthorize(account, game);
+    const code = newToken('ac');
+    await this.#repo.insertCode({
+      codeHash: hashToken(code),
+      accountId: account.id,
+      clientId: client.clientId,
+      redirectUri: request.redirect_uri,
+      codeChallenge: request.code_challenge,
+      scope: grantedScope(request.scope),
+      nonce: request.nonce ?? null,
+      expiresAt: new Date(Date.now() + CODE_TTL_MS),
+    });
+    return {
+      auth_code: code,
+      redirect_uri: request.redirect_uri,
+      ...(request.state !== undefined ? { state: request.state } : {}),
+    };
+  }
+
+  /** Spends a code for its client and redirect URI with the PKCE verifier; a reused code ends its sign-in. */
+  async authorizationCode(input: Redemption & { code: string }): Promise<Granted> {
+    const codeHash = hashToken(input.code);
+    const spent = await this.#repo.spendCode(codeHash);
+    if (!spent) {
+      const earlier = await this.#repo.findCode(codeHash);
+      if (!earlier) throw grantError('invalid_grant', { reason: 'unknown_code' });
+      if (earlier.familyId) await this.#tokens.endFamily(earlier.familyId);
+      throw grantError('invalid_grant', { reason: 'code_already_used' });
+    }
+    const refusal = redemptionRefusal(spent, input);
+    if (refusal) throw refusal;
+    const account = await this.#accounts.findById(spent.accountId);
+    if (!account) throw grantError('invalid_grant', { reason: 'unknown_code' });
+    const tokens = await this.#tokens.start({ accountId: account.id, clientId: spent.clientId });
+    await this.#repo.recordCodeFamily(spent.id, tokens.session.familyId);
+    return { tokens, account, clientId: spent.clientId, scope: spent.scope, nonce: spent.nonce };
+  }
+
+  /** One poll of a device; `clientId` is null where the device code alone names the authorization. */
+  async deviceCode(deviceCode: string, clientId: string | null): Promise<Granted> {
+    const polled = await this.#device.poll(deviceCode, clientId);
+    if (polled.kind === 'refused') {
+      const { error, reason, interval } = polled;
+      throw grantError(error, {
+        ...(reason ? { reason } : {}),
+        ...(error === 'slow_down' || error === 'authorization_pending' ? { interval } : {}),
+      });
+    }
+    const account = polled.accountId ? await this.#accounts.findById(polled.accountId) : undefined;
+    if (!account) throw grantError('invalid_grant', { reason: 'unknown_device_code' });
+    const tokens = await this.#tokens.start({ accountId: account.id, clientId: polled.clientId });
+    await this.#device.recordFamily(polled.id, tokens.session.familyId);
+    return { tokens, account, clientId: polled.clientId, scope: polled.scope, nonce: null };
+  }
+
+  /** Rotates a game's refresh token; a token of another client ends its sign-in. No ID token (OIDC Core §12.2). */
+  async refresh(refreshToken: string, clientId: string): Promise<{ tokens: IssuedTokens; scope: string | null }> {
+    const tokens = await this.#tokens.refresh(refreshToken);
+    if (tokens.session.clientId !== clientId) {
+      await this.#tokens.end(tokens.session);
+      throw grantError('invalid_grant', { reason: 'refresh token of another client' });
+    }
+    return { tokens, scope: await this.familyScope(tokens.session.familyId) };
+  }
+
+  /** The scope a sign-in of a game was granted (kept with its code or device authorization). */
+  async familyScope(familyId: string): Promise<string | null> {
+    const granted = (await this.#repo.scopeOfFamily(familyId)) ?? (await this.#device.scopeOfFamily(familyId));
+    return granted?.scope ?? null;
+  }
+
+  /** The claims of the account an access token stands for (OIDC userinfo); null for no valid token. */
+  async userinfo(accessToken: string): Promise<Record<string, unknown> | null> {
+    const session = await this.#sessions.resolve(accessToken);
+    const account = session && !session.mfaPending ? await this.#accounts.findById(session.accountId) : undefined;
+    if (!session || !account) return null;
+    // The portal's own web app sees everything; a game what its sign-in was granted.
+    const scope = session.clientId ? await this.familyScope(session.familyId) : 'openid profile email';
+    return accountClaims(account, scope);
+  }
+}

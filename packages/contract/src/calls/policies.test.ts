@@ -1,0 +1,91 @@
+// The policies of the calls are data in the contract: which calls have which, and what defineCall
+// refuses to declare.
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { defineCall, RATE_LIMIT_TIERS } from './define.ts';
+import { allCalls } from './index.ts';
+
+const ids = (pick: (call: (typeof allCalls)[number]) => boolean) =>
+  allCalls
+    .filter(pick)
+    .map((call) => call.id)
+    .sort();
+
+describe('call policies', () => {
+  it('gives every call all five policies, with a tier from the one table', () => {
+    for (const call of allCalls) {
+      expect(typeof call.captcha, call.id).toBe('boolean');
+      expect(RATE_LIMIT_TIERS, call.id).toContain(call.rateLimit);
+      expect(typeof call.allowMfaPending, call.id).toBe('boolean');
+      expect(['refused', 'allowed', 'required'], call.id).toContain(call.gameToken);
+      expect(typeof call.recentVerification, call.id).toBe('boolean');
+    }
+  });
+
+  it('puts the calls that check a secret or create an account in the sign-in tier', () => {
+    expect(ids((call) => call.rateLimit === 'sign-in')).toEqual([
+      'accounts.complete',
+      'accounts.delete',
+      'accounts.emailPreferencesByToken',
+      'accounts.loginInfo',
+      'accounts.mfaActivate',
+      'accounts.mfaBackupCodes',
+      'accounts.mfaRegenerateBackupCodes',
+      'accounts.recoveryFinalize',
+      'accounts.recoveryValidate',
+      'accounts.register',
+      'accounts.unlock',
+      'accounts.updateEmailPreferencesByToken',
+      'accounts.updatePassword',
+      'accounts.verifyEmail',
+      'sessions.mfa',
+      'sessions.password',
+      'sessions.token',
+      'sessions.verify',
+    ]);
+    expect(ids((call) => call.rateLimit === 'checks')).toEqual([
+      'accounts.checkEmail',
+      'accounts.checkUsername',
+      'accounts.generateUsername',
+    ]);
+  });
+
+  it('lets a sign-in pending two-factor use only the two-factor and session calls', () => {
+    expect(ids((call) => call.allowMfaPending)).toEqual([
+      'sessions.current',
+      'sessions.mfa',
+      'sessions.signOut',
+      'sessions.verify',
+    ]);
+  });
+
+  it("takes a game's token on the calls a game makes, and requires it to record progress", () => {
+    expect(ids((call) => call.gameToken === 'allowed')).toEqual([
+      'accounts.gameProgress',
+      'accounts.me',
+      'sessions.current',
+      'sessions.signOut',
+    ]);
+    expect(ids((call) => call.gameToken === 'required')).toEqual(['accounts.recordGameProgress']);
+  });
+
+  it('needs a recent verification to turn two-factor off', () => {
+    expect(ids((call) => call.recentVerification)).toEqual(['accounts.mfaRemove']);
+  });
+
+  it('refuses session policies on calls that cannot have them', () => {
+    const base = { area: 'accounts', method: 'GET', path: '/x', summary: 'test', response: z.object({}) } as const;
+    expect(() => defineCall({ ...base, id: 'x.a', auth: 'public', allowMfaPending: true })).toThrow(/public/);
+    expect(() => defineCall({ ...base, id: 'x.b', auth: 'public', gameToken: 'allowed' })).toThrow(/public/);
+    expect(() => defineCall({ ...base, id: 'x.c', auth: 'optional', gameToken: 'required' })).toThrow(/token call/);
+    expect(() => defineCall({ ...base, id: 'x.d', auth: 'optional', recentVerification: true })).toThrow(/token call/);
+    const plain = defineCall({ ...base, id: 'x.e', auth: 'token' });
+    expect([plain.captcha, plain.rateLimit, plain.allowMfaPending, plain.gameToken, plain.recentVerification]).toEqual([
+      false,
+      'default',
+      false,
+      'refused',
+      false,
+    ]);
+  });
+});
