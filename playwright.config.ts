@@ -1,7 +1,7 @@
 // Browser tests in Debian's Chromium (playwright cannot download browsers here). The server runs
 // exactly as `npm start` runs it, on its own port and a throw-away data directory.
 import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 
@@ -9,6 +9,9 @@ const port = Number(process.env.E2E_PORT ?? 8181);
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'portal-e2e-'));
 process.env.E2E_DATA_DIR = dataDir;
 const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+// A worker (and its Chromium) per core, at most 4: every worker talks to the one server process,
+// and each Chromium holds a few hundred MB. E2E_WORKERS (or --workers) overrides.
+const workers = Number(process.env.E2E_WORKERS) || Math.min(4, Math.max(1, availableParallelism()));
 const launchOptions = {
   executablePath,
   args: [
@@ -26,7 +29,7 @@ export default defineConfig({
   testDir: 'apps/web/e2e',
   outputDir: 'test-results/playwright',
   fullyParallel: true,
-  workers: 2,
+  workers,
   retries: process.env.CI ? 1 : 0,
   timeout: 30_000,
   reporter: [['list'], ['json', { outputFile: 'test-results/playwright.json' }]],

@@ -1,8 +1,10 @@
 // `npm test`: every suite of the project, then one closing line `N passed, N failed`.
 //   1. Vitest: contract, server (PGlite; PostgreSQL too when DATABASE_URL is set) and web units.
 //   2. Playwright in Chromium against the real server (after building the web app).
-// The two run side by side. Without Chromium the browser suite is skipped with a clear message,
-// except under CI=true, where a missing browser is a failure.
+// One after the other: each suite uses a worker per core (vitest.config.ts, playwright.config.ts);
+// side by side they asked for twice the cores there are (on 2 cores the load reached 14 and waits
+// timed out). Without Chromium the browser suite is skipped with a clear message, except under
+// CI=true, where a missing browser is a failure.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -104,12 +106,21 @@ export async function runAllTests({ root, args = [] }) {
   rmSync(join(root, 'test-results'), { recursive: true, force: true });
   mkdirSync(join(root, 'test-results'), { recursive: true });
   const started = Date.now();
-  const suites = await Promise.all([only === 'browser' ? null : vitest(root), only === 'unit' ? null : browser(root)]);
-  const results = suites.filter(Boolean);
+  const results = [];
+  for (const [name, suite] of [
+    ['unit', vitest],
+    ['browser', browser],
+  ]) {
+    if (only && only !== name) continue;
+    const suiteStarted = Date.now();
+    results.push({ ...(await suite(root)), seconds: Math.round((Date.now() - suiteStarted) / 1000) });
+  }
   const total = { passed: 0, failed: 0, skipped: 0 };
   console.log('');
   for (const r of results) {
-    console.log(`  ${r.name}: ${r.passed} passed, ${r.failed} failed${r.skipped ? `, ${r.skipped} skipped` : ''}`);
+    console.log(
+      `  ${r.name}: ${r.passed} passed, ${r.failed} failed${r.skipped ? `, ${r.skipped} skipped` : ''} (${r.seconds} s)`,
+    );
     total.passed += r.passed;
     total.failed += r.failed;
     total.skipped += r.skipped;
