@@ -18,16 +18,11 @@ import { registerSecurity } from './http/security.ts';
 import { registerSpa } from './http/spa.ts';
 import { OutboxTransport } from './mail/mailer.ts';
 import { registerOutboxRoutes } from './mail/outbox-routes.ts';
-import { registerLegalDevRoutes } from './modules/accounts/dev-routes.ts';
-import { registerRecovery } from './modules/accounts/recovery-routes.ts';
-import { registerRegistration } from './modules/accounts/registration-routes.ts';
-import { registerVerification } from './modules/accounts/verification-routes.ts';
+import { registerAccountsDevRoutes } from './modules/accounts/dev-routes.ts';
 import { registerAccounts } from './modules/accounts/routes.ts';
-import { registerAccountSettings } from './modules/accounts/settings-routes.ts';
 import { captchaWidget } from './modules/captcha/providers.ts';
 import { registerAnalyticsDevRoutes } from './modules/analytics/dev-routes.ts';
 import { registerAnalytics } from './modules/analytics/routes.ts';
-import { registerGameProgress } from './modules/games/progress-routes.ts';
 import { registerGames } from './modules/games/routes.ts';
 import { registerSessions } from './modules/sessions/routes.ts';
 import { registerMfa } from './modules/mfa/routes.ts';
@@ -108,15 +103,10 @@ export async function buildApp(config: Config, infrastructure?: Infrastructure):
     async (api) => {
       registerSettings(api, resolved);
       registerGames(api, resolved);
-      registerGameProgress(api, resolved);
       registerAccounts(api, resolved);
-      registerRegistration(api, resolved);
-      registerRecovery(api, resolved);
-      registerVerification(api, resolved);
       registerAnalytics(api, resolved);
       registerSessions(api, resolved);
       registerMfa(api, resolved);
-      registerAccountSettings(api, resolved);
       registerOAuth(api, resolved);
       registerDevice(api, resolved);
     },
@@ -126,8 +116,8 @@ export async function buildApp(config: Config, infrastructure?: Infrastructure):
   registerStandardOAuth(app, resolved);
 
   if (!config.production) {
-    registerAnalyticsDevRoutes(app, resolved.db.orm);
-    registerLegalDevRoutes(app, resolved);
+    registerAnalyticsDevRoutes(app, resolved);
+    registerAccountsDevRoutes(app, resolved);
     if (resolved.mailer.transport === 'outbox') registerOutboxRoutes(app, new OutboxTransport(resolved.db.orm));
   }
   await registerSpa(app, config.webDistDir);

@@ -10,37 +10,38 @@ import type { Infrastructure, Services } from './deps.ts';
 import { ApiKeyRegistry } from './http/api-key.ts';
 import { Mailer, OutboxTransport, SmtpTransport } from './mail/mailer.ts';
 import { parseMinAgeOverrides } from './modules/accounts/age-rules.ts';
-import { AvatarsRepo } from './modules/accounts/avatars.ts';
-import { Consents } from './modules/accounts/consents.ts';
-import { AccountDeletion } from './modules/accounts/deletion.ts';
-import { EmailPreferences } from './modules/accounts/email-preferences.ts';
-import { Recovery } from './modules/accounts/recovery.ts';
-import { Registration } from './modules/accounts/registration.ts';
+import { ConsentsService } from './modules/accounts/consents-service.ts';
+import { AccountDeletionService } from './modules/accounts/deletion-service.ts';
+import { EmailPreferencesService } from './modules/accounts/email-preferences-service.ts';
+import { RecoveryService } from './modules/accounts/recovery-service.ts';
+import { RegistrationService } from './modules/accounts/registration-service.ts';
 import { AccountsRepo } from './modules/accounts/repo.ts';
 import { AccountsService } from './modules/accounts/service.ts';
-import { AccountSettings } from './modules/accounts/settings.ts';
-import { Verification } from './modules/accounts/verification.ts';
+import { AccountSettingsService } from './modules/accounts/settings-service.ts';
+import { VerificationService } from './modules/accounts/verification-service.ts';
 import { AnalyticsRepo } from './modules/analytics/repo.ts';
-import { createCaptchaVerifier } from './modules/captcha/verifier.ts';
+import { AnalyticsService } from './modules/analytics/service.ts';
+import { createCaptchaVerifier } from './modules/captcha/service.ts';
 import { GuessLimit } from './modules/device/guess-limit.ts';
 import { DeviceRepo } from './modules/device/repo.ts';
 import { DeviceService } from './modules/device/service.ts';
-import { EmailCodes } from './modules/email-codes/service.ts';
-import { GameProgressRepo } from './modules/games/progress-repo.ts';
+import { EmailCodesRepo } from './modules/email-codes/repo.ts';
+import { EmailCodesService } from './modules/email-codes/service.ts';
 import { GameProgressService } from './modules/games/progress-service.ts';
 import { GamesRepo } from './modules/games/repo.ts';
 import { GamesService } from './modules/games/service.ts';
-import { LinkTokens } from './modules/link-tokens/service.ts';
+import { LinkTokensRepo } from './modules/link-tokens/repo.ts';
+import { LinkTokensService } from './modules/link-tokens/service.ts';
+import { MfaRepo } from './modules/mfa/repo.ts';
 import { SecretBox } from './modules/mfa/secret-box.ts';
-import { createMfa } from './modules/mfa/service.ts';
+import { MfaService } from './modules/mfa/service.ts';
 import { IdTokens } from './modules/oauth/id-tokens.ts';
 import { OAuthRepo } from './modules/oauth/repo.ts';
 import { OAuthService } from './modules/oauth/service.ts';
 import { SigningKeys } from './modules/oauth/signing-keys.ts';
-import { PasswordSignIn } from './modules/sessions/password-sign-in.ts';
-import { RefreshRepo } from './modules/sessions/refresh-repo.ts';
 import { SessionsRepo } from './modules/sessions/repo.ts';
 import { SessionsService } from './modules/sessions/service.ts';
+import { SignInService } from './modules/sessions/sign-in-service.ts';
 import { tokenAnswer } from './modules/sessions/token-answer.ts';
 import { TokenService } from './modules/sessions/token-service.ts';
 import { SettingsRepo } from './modules/settings/repo.ts';
@@ -77,42 +78,50 @@ export function compose(infrastructure: Infrastructure): Services {
   const minAgeOverrides = parseMinAgeOverrides(config.MIN_AGE_BY_COUNTRY);
   const usernameBounds = { min: config.USERNAME_MIN_LENGTH, max: config.USERNAME_MAX_LENGTH };
 
-  const repos = {
-    accounts: new AccountsRepo(orm),
-    avatars: new AvatarsRepo(orm),
-    games: new GamesRepo(orm),
-    analytics: new AnalyticsRepo(orm),
-  };
-
-  const sessions = new SessionsService(new SessionsRepo(orm), {
-    accessTokenTtlSeconds: config.ACCESS_TOKEN_TTL_SECONDS,
+  // Sessions and their tokens; the mailed codes and links.
+  const sessionsRepo = new SessionsRepo(db);
+  const sessions = new SessionsService(sessionsRepo, { accessTokenTtlSeconds: config.ACCESS_TOKEN_TTL_SECONDS });
+  const tokens = new TokenService(sessions, sessionsRepo, { refreshTokenTtlDays: config.REFRESH_TOKEN_TTL_DAYS });
+  const emailCodes = new EmailCodesService(new EmailCodesRepo(orm), counters, {
+    perClientHour: config.CODE_MAILS_PER_CLIENT_HOUR,
   });
-  const tokens = new TokenService(sessions, new RefreshRepo(db), {
-    refreshTokenTtlDays: config.REFRESH_TOKEN_TTL_DAYS,
-  });
-  const consents = new Consents(orm);
+  const linkTokens = new LinkTokensService(new LinkTokensRepo(orm));
 
-  const emailCodes = new EmailCodes(orm, counters, { perClientHour: config.CODE_MAILS_PER_CLIENT_HOUR });
-  const linkTokens = new LinkTokens(orm);
-  const verification = new Verification({
-    accounts: repos.accounts,
+  // Accounts: one repo for the module's services.
+  const accountsRepo = new AccountsRepo(orm);
+  const consents = new ConsentsService(accountsRepo);
+  const verification = new VerificationService({
+    accounts: accountsRepo,
     codes: emailCodes,
     links: linkTokens,
     mailer,
     publicUrl,
   });
-  const recovery = new Recovery({
-    accounts: repos.accounts,
+  const recovery = new RecoveryService({
+    accounts: accountsRepo,
     links: linkTokens,
     limits: emailCodes,
     tokens,
     mailer,
     publicUrl,
   });
+  const accounts = new AccountsService(accountsRepo, {
+    usernameBounds,
+    lockThreshold: config.SOFT_LOCK_THRESHOLD,
+    onLocked: (account) => recovery.sendUnlockLink(account),
+  });
+  const mfa = new MfaService({
+    repo: new MfaRepo(orm),
+    box: new SecretBox(config.MFA_SECRET_KEY),
+    key: config.MFA_SECRET_KEY,
+    counters,
+    mailer,
+    issuer: config.BRAND_NAME,
+  });
 
   // Games signing players in: the device flow, the OAuth grants, the ID tokens and their keys.
-  const accounts = new AccountsService(repos.accounts, { usernameBounds });
-  const games = new GamesService(repos.games);
+  const gamesRepo = new GamesRepo(orm);
+  const games = new GamesService(gamesRepo);
   const guesses = new GuessLimit(counters, { globalPerMinute: config.DEVICE_GUESSES_PER_MINUTE });
   const device = new DeviceService(new DeviceRepo(orm), games, guesses, config);
   const oauthRepo = new OAuthRepo(orm);
@@ -125,10 +134,6 @@ export function compose(infrastructure: Infrastructure): Services {
 
   return {
     ...infrastructure,
-    sessions,
-    tokens,
-    consents,
-    repos,
     captcha: createCaptchaVerifier({
       provider: config.CAPTCHA_PROVIDER,
       secret: config.CAPTCHA_SECRET,
@@ -136,31 +141,42 @@ export function compose(infrastructure: Infrastructure): Services {
     }),
     rateLimits: rateLimitTiers(config),
     apiKeys: new ApiKeyRegistry(orm),
-    accounts,
+    sessions,
+    tokens,
+    signIn: new SignInService({ accounts, codes: emailCodes, sessions, tokens, mfa, mailer }),
+    tokenAnswer: (issued, account) => tokenAnswer(issued, account, consents),
     emailCodes,
     linkTokens,
-    registration: new Registration(repos.accounts, emailCodes, { usernameBounds, minAgeOverrides }),
+    accounts,
+    consents,
+    registration: new RegistrationService(
+      { accounts: accountsRepo, codes: emailCodes, consents, tokens, mailer },
+      {
+        usernameBounds,
+        minAgeOverrides,
+        location: {
+          countryHeader: config.GEO_COUNTRY_HEADER,
+          subdivisionHeader: config.GEO_SUBDIVISION_HEADER,
+          defaultCountry: config.DEFAULT_COUNTRY,
+        },
+      },
+    ),
     recovery,
     verification,
-    accountSettings: new AccountSettings({
-      accounts: repos.accounts,
-      avatars: repos.avatars,
+    accountSettings: new AccountSettingsService({
+      accounts: accountsRepo,
       verification,
       tokens,
       mailer,
       minAgeOverrides,
     }),
-    accountDeletion: new AccountDeletion({ accounts: repos.accounts, codes: emailCodes, mailer }),
-    emailPreferences: new EmailPreferences({ accounts: repos.accounts, links: linkTokens, mailer, publicUrl }),
-    passwordSignIn: new PasswordSignIn(repos.accounts, tokens, {
-      lockThreshold: config.SOFT_LOCK_THRESHOLD,
-      onLocked: (account) => recovery.sendUnlockLink(account),
-    }),
-    tokenAnswer: (issued, account) => tokenAnswer(issued, account, consents),
-    mfa: createMfa(infrastructure),
+    accountDeletion: new AccountDeletionService({ accounts: accountsRepo, codes: emailCodes, mailer }),
+    emailPreferences: new EmailPreferencesService({ accounts: accountsRepo, links: linkTokens, mailer, publicUrl }),
+    mfa,
     games,
-    gameProgress: new GameProgressService({ progress: new GameProgressRepo(orm), games: repos.games, tokens }),
-    settings: new SettingsService(new SettingsRepo(orm), { debug: config.debug }),
+    gameProgress: new GameProgressService(gamesRepo, { tokens }),
+    settings: new SettingsService(new SettingsRepo(orm), games, { debug: config.debug }),
+    analytics: new AnalyticsService(new AnalyticsRepo(orm)),
     oauth,
     device,
     signingKeys,

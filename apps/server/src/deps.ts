@@ -1,34 +1,31 @@
 // What the app is made of, as types: the infrastructure it runs on, and every repo and service,
-// built once by the composition root (composition.ts). Routes receive `Services`; registerCall reads
-// the policies' services from `app.deps`.
+// built once by the composition root (composition.ts). Routes receive `Services` (each the part it
+// uses); registerCall reads the policies' services from `app.deps`.
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import type { ApiKeyRegistry } from './http/api-key.ts';
 import type { Mailer } from './mail/mailer.ts';
-import type { AvatarsRepo } from './modules/accounts/avatars.ts';
-import type { Consents } from './modules/accounts/consents.ts';
-import type { AccountDeletion } from './modules/accounts/deletion.ts';
-import type { EmailPreferences } from './modules/accounts/email-preferences.ts';
-import type { Recovery } from './modules/accounts/recovery.ts';
-import type { Registration } from './modules/accounts/registration.ts';
-import type { AccountsRepo } from './modules/accounts/repo.ts';
-import type { AccountRow, AccountsService } from './modules/accounts/service.ts';
-import type { AccountSettings } from './modules/accounts/settings.ts';
-import type { Verification } from './modules/accounts/verification.ts';
-import type { AnalyticsRepo } from './modules/analytics/repo.ts';
-import type { CaptchaVerifier } from './modules/captcha/verifier.ts';
+import type { Account, AccountsService } from './modules/accounts/service.ts';
+import type { ConsentsService } from './modules/accounts/consents-service.ts';
+import type { AccountDeletionService } from './modules/accounts/deletion-service.ts';
+import type { EmailPreferencesService } from './modules/accounts/email-preferences-service.ts';
+import type { RecoveryService } from './modules/accounts/recovery-service.ts';
+import type { RegistrationService } from './modules/accounts/registration-service.ts';
+import type { AccountSettingsService } from './modules/accounts/settings-service.ts';
+import type { VerificationService } from './modules/accounts/verification-service.ts';
+import type { AnalyticsService } from './modules/analytics/service.ts';
+import type { CaptchaVerifier } from './modules/captcha/service.ts';
 import type { DeviceService } from './modules/device/service.ts';
-import type { EmailCodes } from './modules/email-codes/service.ts';
+import type { EmailCodesService } from './modules/email-codes/service.ts';
 import type { GameProgressService } from './modules/games/progress-service.ts';
-import type { GamesRepo } from './modules/games/repo.ts';
 import type { GamesService } from './modules/games/service.ts';
-import type { LinkTokens } from './modules/link-tokens/service.ts';
-import type { Mfa } from './modules/mfa/service.ts';
+import type { LinkTokensService } from './modules/link-tokens/service.ts';
+import type { MfaService } from './modules/mfa/service.ts';
 import type { IdTokens } from './modules/oauth/id-tokens.ts';
 import type { OAuthService } from './modules/oauth/service.ts';
 import type { SigningKeys } from './modules/oauth/signing-keys.ts';
-import type { PasswordSignIn } from './modules/sessions/password-sign-in.ts';
 import type { SessionsService } from './modules/sessions/service.ts';
+import type { SignInService } from './modules/sessions/sign-in-service.ts';
 import type { TokenAnswer } from './modules/sessions/token-answer.ts';
 import type { IssuedTokens, TokenService } from './modules/sessions/token-service.ts';
 import type { SettingsService } from './modules/settings/service.ts';
@@ -43,43 +40,35 @@ export interface Infrastructure {
   counters: CounterStore;
 }
 
-/**
- * Repos the composition root builds once and hands to the services. Two routes still read one
- * directly until their module has a service for it (the avatars list, analytics events).
- */
-export interface Repos {
-  accounts: AccountsRepo;
-  avatars: AvatarsRepo;
-  games: GamesRepo;
-  analytics: AnalyticsRepo;
-}
-
 /** Everything the app is built from (composition.ts), each built once. */
 export interface Services extends Infrastructure {
-  repos: Repos;
   /** The policies registerCall applies: captcha, rate-limit tiers (and sessions, accounts). */
   captcha: CaptchaVerifier;
   rateLimits: RateLimitTable;
   apiKeys: ApiKeyRegistry;
+  /** The session of an access token; issuing, refreshing and ending tokens; the sign-in calls. */
   sessions: SessionsService;
   tokens: TokenService;
-  accounts: AccountsService;
-  consents: Consents;
-  emailCodes: EmailCodes;
-  linkTokens: LinkTokens;
-  registration: Registration;
-  recovery: Recovery;
-  verification: Verification;
-  accountSettings: AccountSettings;
-  accountDeletion: AccountDeletion;
-  emailPreferences: EmailPreferences;
-  passwordSignIn: PasswordSignIn;
+  signIn: SignInService;
   /** The answer of every call that signs in (spec 001 §7): tokens, pending two-factor, the account. */
-  tokenAnswer: (tokens: IssuedTokens, account: AccountRow) => Promise<TokenAnswer>;
-  mfa: Mfa;
+  tokenAnswer: (tokens: IssuedTokens, account: Account) => Promise<TokenAnswer>;
+  /** Codes and links mailed to players. */
+  emailCodes: EmailCodesService;
+  linkTokens: LinkTokensService;
+  /** The accounts module: the account of a session, and its other services. */
+  accounts: AccountsService;
+  consents: ConsentsService;
+  registration: RegistrationService;
+  recovery: RecoveryService;
+  verification: VerificationService;
+  accountSettings: AccountSettingsService;
+  accountDeletion: AccountDeletionService;
+  emailPreferences: EmailPreferencesService;
+  mfa: MfaService;
   games: GamesService;
   gameProgress: GameProgressService;
   settings: SettingsService;
+  analytics: AnalyticsService;
   /** Games signing players in: entry and client checks, codes, the grants of both token endpoints. */
   oauth: OAuthService;
   /** The device flow of RFC 8628 (its state machine: modules/device/device-machine.ts). */

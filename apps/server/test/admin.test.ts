@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAdmin } from '../src/admin/commands.ts';
 import { UsageError } from '../src/admin/usage.ts';
 import type { Database } from '../src/db/database.ts';
-import { Consents } from '../src/modules/accounts/consents.ts';
+import { ConsentsService } from '../src/modules/accounts/consents-service.ts';
 import { AccountsRepo } from '../src/modules/accounts/repo.ts';
 import { demoUserExperience } from '../src/seed/demo.ts';
 import { insertAccount, testDatabase } from './helpers.ts';
@@ -115,13 +115,13 @@ describe('terms', () => {
   it('publishes a new version that every account must consent to', async () => {
     const id = await insertAccount(db);
     const accounts = new AccountsRepo(db.orm);
-    const consents = new Consents(db.orm);
+    const consents = new ConsentsService(accounts);
     const account = await consents.consent((await accounts.findById(id))!, 'tos');
     expect((await consents.view(account)).tos_consent_required).toBe(false);
     const [published] = await run('terms', 'publish', 'tos');
     expect(published).toMatch(/^published tos version \d+: every account is asked to consent again$/);
     // The command runs in its own process: a server sees the new version once its cache expires.
-    const fresh = new Consents(db.orm);
+    const fresh = new ConsentsService(accounts);
     expect((await fresh.view((await accounts.findById(id))!)).tos_consent_required).toBe(true);
     await expect(run('terms', 'publish', 'cookies')).rejects.toThrow(UsageError);
   });

@@ -1,6 +1,6 @@
 // Versioned terms and privacy policy: a new version asks for consent again; consent is recorded.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LEGAL_DOCUMENTS_TTL_MS } from '../src/modules/accounts/consents.ts';
+import { LEGAL_DOCUMENTS_TTL_MS } from '../src/modules/accounts/consents-service.ts';
 import { portalHeaders, testApp } from './helpers.ts';
 import type { TestApp } from './helpers.ts';
 

@@ -2,7 +2,8 @@
 // the game read it, and the player removes a game, which ends the sign-ins the game holds.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { AccountsRepo } from '../src/modules/accounts/repo.ts';
-import { GameRegistry } from '../src/modules/games/registry.ts';
+import { GameRegistryService } from '../src/modules/games/registry-service.ts';
+import { GamesRepo } from '../src/modules/games/repo.ts';
 import { DEMO_GAME_API_KEY, DEMO_GAME_SLUG, DEMO_OAUTH_CLIENT_ID, demoUserExperience } from '../src/seed/demo.ts';
 import { apiCall, insertAccount, portalHeaders, testApp } from './helpers.ts';
 import type { TestApp } from './helpers.ts';
@@ -12,7 +13,7 @@ const OTHER_CLIENT = 'moonfall-arena-pc';
 let t: TestApp;
 beforeAll(async () => {
   t = await testApp({}, { seed: true });
-  const registry = new GameRegistry(t.deps.db.orm);
+  const registry = new GameRegistryService(new GamesRepo(t.deps.db.orm));
   await registry.putGame({ slug: OTHER_GAME, name: 'Moonfall Arena', user_experience: demoUserExperience() });
   await registry.addClient({ game: OTHER_GAME, clientId: OTHER_CLIENT, redirectUris: ['http://127.0.0.1/callback'] });
 });

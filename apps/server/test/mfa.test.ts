@@ -4,7 +4,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { hashPassword } from '../src/modules/accounts/password-hasher.ts';
 import { MFA_FAILURES } from '../src/modules/mfa/service.ts';
-import { totpCodeAt } from '../src/modules/mfa/totp.ts';
+import { authenticatorCode as totpCodeAt } from './authenticator.ts';
 import { apiCall, insertAccount, testApp } from './helpers.ts';
 import type { TestApp } from './helpers.ts';
 

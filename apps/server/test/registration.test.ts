@@ -255,7 +255,7 @@ describe('POST /api/accounts/complete', () => {
       `INSERT INTO accounts (id, public_id, stub, completed) VALUES ($1, 'AGSTUBSTUB01', true, false)`,
       [id],
     );
-    const { accessToken } = await t.deps.sessions.issueAccessToken({ accountId: id });
+    const { accessToken } = await t.deps.tokens.start({ accountId: id });
     const complete = (payload: Record<string, unknown>) =>
       t.app.inject({
         method: 'POST',

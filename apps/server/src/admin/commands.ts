@@ -1,14 +1,16 @@
 // The commands of the operators' command line (cli.ts), run against an open database.
 import { readFile } from 'node:fs/promises';
 import type { Database } from '../db/database.ts';
-import { Consents } from '../modules/accounts/consents.ts';
-import { GameRegistry, RegistryError } from '../modules/games/registry.ts';
+import { ConsentsService } from '../modules/accounts/consents-service.ts';
+import { AccountsRepo } from '../modules/accounts/repo.ts';
+import { GameRegistryService, RegistryError } from '../modules/games/registry-service.ts';
+import { GamesRepo } from '../modules/games/repo.ts';
 import { UsageError } from './usage.ts';
 
 /** Runs one command against a database; answers the lines to print. */
 export async function runAdmin(argv: string[], db: Database): Promise<string[]> {
   const [area, command, ...args] = argv;
-  const registry = new GameRegistry(db.orm);
+  const registry = new GameRegistryService(new GamesRepo(db.orm));
   const need = (n: number) => {
     if (args.length < n) throw new UsageError(`${area} ${command} needs ${n} argument${n === 1 ? '' : 's'}`);
   };
@@ -77,7 +79,7 @@ export async function runAdmin(argv: string[], db: Database): Promise<string[]> 
       const type = args[0];
       if (type !== 'tos' && type !== 'privacy_policy')
         throw new UsageError('terms publish takes tos or privacy_policy');
-      const version = await new Consents(db.orm).publish(type);
+      const version = await new ConsentsService(new AccountsRepo(db.orm)).publish(type);
       return [`published ${type} version ${version}: every account is asked to consent again`];
     }
     default:

@@ -4,8 +4,8 @@
 // recent verification, the captcha. The rate-limit tier goes into the route's config (tiers.ts).
 import type { Call } from '@portal/contract/calls/define';
 import type { FastifyRequest } from 'fastify';
-import type { AccountRow } from '../modules/accounts/service.ts';
-import type { CaptchaVerifier } from '../modules/captcha/verifier.ts';
+import type { Account } from '../modules/accounts/service.ts';
+import type { CaptchaVerifier } from '../modules/captcha/service.ts';
 import type { ResolvedSession } from '../modules/sessions/service.ts';
 import { RequestError } from './request-error.ts';
 
@@ -52,8 +52,8 @@ export async function callSession(
 export async function callAccount(
   call: Call,
   session: ResolvedSession | null,
-  accounts: { findById(id: string): Promise<AccountRow | undefined> },
-): Promise<AccountRow | null> {
+  accounts: { findById(id: string): Promise<Account | undefined> },
+): Promise<Account | null> {
   const account = session ? ((await accounts.findById(session.accountId)) ?? null) : null;
   if (account === null && call.auth === 'token') throw new RequestError('auth_expired');
   return account;

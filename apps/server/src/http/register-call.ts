@@ -4,7 +4,7 @@
 import type { Auth, Call, ParamsOf, QueryOf, BodyOf, ResponseOf } from '@portal/contract/calls/define';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import type { AccountRow } from '../modules/accounts/service.ts';
+import type { Account } from '../modules/accounts/service.ts';
 import type { ResolvedSession } from '../modules/sessions/service.ts';
 import { assertRecentlyVerified, callAccount, callSession, checkCaptcha } from './call-policies.ts';
 import { sendEncoded } from './codec.ts';
@@ -20,7 +20,7 @@ export interface CallInput<C extends Call> {
   /** The session of the access token (also on request.ctx.session). */
   session: Signed<C['auth'], ResolvedSession>;
   /** The session's account, loaded once per request. */
-  account: Signed<C['auth'], AccountRow>;
+  account: Signed<C['auth'], Account>;
   request: FastifyRequest;
   reply: FastifyReply;
 }

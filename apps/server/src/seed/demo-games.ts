@@ -4,7 +4,7 @@
 // minute before returning to the game after a device sign-in; and a game that asks for an age
 // bracket instead of a date of birth (registration_age).
 import { localizedText } from './seed-texts.ts';
-import type { GameRegistry } from '../modules/games/registry.ts';
+import type { GameRegistryService } from '../modules/games/registry-service.ts';
 
 export const DEMO_MATURE_GAME_SLUG = 'ashen-crown';
 export const DEMO_MATURE_CLIENT_ID = 'ashen-crown-pc';
@@ -77,7 +77,7 @@ function ageBracketsGame() {
 }
 
 /** Adds (or restores) the two games and the public OAuth client of the adult-only one. */
-export async function seedDemoGames(registry: GameRegistry): Promise<void> {
+export async function seedDemoGames(registry: GameRegistryService): Promise<void> {
   await registry.putGame(matureGame());
   await registry.putGame(ageBracketsGame());
   await registry.addClient(

@@ -8,9 +8,10 @@
 import { sql } from 'drizzle-orm';
 import type { Orm } from '../db/database.ts';
 import { accounts, deviceAuthorizations } from '../db/schema.ts';
-import { Consents } from '../modules/accounts/consents.ts';
-import { newPublicId } from '../modules/accounts/registration.ts';
-import { hashToken } from '../modules/sessions/tokens.ts';
+import { ConsentsService } from '../modules/accounts/consents-service.ts';
+import { AccountsRepo } from '../modules/accounts/repo.ts';
+import { newPublicId } from '../modules/accounts/public-id.ts';
+import { hashToken } from '../security/tokens.ts';
 
 /** The password of every demo player. */
 export const DEMO_PLAYER_PASSWORD = 'Tq8#vLp2-Starfall';
@@ -62,10 +63,10 @@ export async function seedDemoPlayers(orm: Orm, demoClientId: string): Promise<v
     )
     .onConflictDoNothing()
     .returning();
-  const consents = new Consents(orm);
+  const consents = new ConsentsService(new AccountsRepo(orm));
   for (const row of added) {
     if (!DEMO_PLAYERS.find((p) => p.email === row.email)?.consented) continue;
-    await consents.consent(await consents.consent(row, 'tos'), 'privacy_policy');
+    await consents.consentToAll(row);
   }
   await orm
     .insert(deviceAuthorizations)

@@ -8,8 +8,9 @@ import type { Config } from '../config.ts';
 import type { Orm } from '../db/database.ts';
 import { apiClients, environments, featureFlags, platformSettings } from '../db/schema.ts';
 import { hashApiKey } from '../http/api-key.ts';
-import { AvatarsRepo, DEMO_AVATARS } from '../modules/accounts/avatars.ts';
-import { GameRegistry } from '../modules/games/registry.ts';
+import { AccountsRepo } from '../modules/accounts/repo.ts';
+import { GameRegistryService } from '../modules/games/registry-service.ts';
+import { GamesRepo } from '../modules/games/repo.ts';
 import { seedDemoGames } from './demo-games.ts';
 import { seedDemoPlayers } from './demo-players.ts';
 import { localizedText } from './seed-texts.ts';
@@ -68,10 +69,23 @@ export function demoUserExperience() {
   };
 }
 
+/** The avatars of the demo seed; their images are in apps/web/public/avatars. */
+export const DEMO_AVATARS = [
+  'default',
+  'ember-flame',
+  'ocean-wave',
+  'forest-leaf',
+  'violet-star',
+  'night-moon',
+  'ruby-diamond',
+  'mint-hex',
+  'sun-burst',
+] as const;
+
 export async function seedDemo(orm: Orm, config: Config): Promise<void> {
-  await new AvatarsRepo(orm).add(DEMO_AVATARS);
+  await new AccountsRepo(orm).addAvatars(DEMO_AVATARS);
   // Through the registry the admin command line uses: the same rules as an operator's game.
-  const registry = new GameRegistry(orm);
+  const registry = new GameRegistryService(new GamesRepo(orm));
   await registry.putGame({
     slug: DEMO_GAME_SLUG,
     name: 'Starfall Legends',

@@ -1,7 +1,7 @@
-// An account row as the contract's `account` object (spec 001 §3 "Account (as returned)").
-import type { Account } from '@portal/contract/calls/entities';
+// An account as the contract's `account` object (spec 001 §3 "Account (as returned)").
+import type { Account as WireAccount } from '@portal/contract/calls/entities';
 import { DEFAULT_AVATAR, USERNAME_CHANGE_INTERVAL_DAYS } from '@portal/contract/data/constants';
-import type { AccountRow } from './repo.ts';
+import type { Account } from './account.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -13,14 +13,14 @@ export function avatarImageUrl(slug: string): string {
   return `/avatars/${slug === DEFAULT_AVATAR_SLUG ? DEFAULT_AVATAR : `${slug}.png`}`;
 }
 
-export function canChangeUsername(row: Pick<AccountRow, 'usernameUpdatedAt'>, now = new Date()): boolean {
+export function canChangeUsername(row: Pick<Account, 'usernameUpdatedAt'>, now = new Date()): boolean {
   return (
     row.usernameUpdatedAt === null ||
     now.getTime() - row.usernameUpdatedAt.getTime() >= USERNAME_CHANGE_INTERVAL_DAYS * DAY_MS
   );
 }
 
-export function toAccount(row: AccountRow): Account {
+export function toAccount(row: Account): WireAccount {
   return {
     id: row.id,
     public_id: row.publicId,
@@ -45,7 +45,7 @@ export function toAccount(row: AccountRow): Account {
       slug: row.avatarSlug ?? DEFAULT_AVATAR_SLUG,
       image_url: avatarImageUrl(row.avatarSlug ?? DEFAULT_AVATAR_SLUG),
     },
-    locale: row.locale as Account['locale'],
+    locale: row.locale as WireAccount['locale'],
     country: row.country,
     territory: row.territory,
     username_updated_at: row.usernameUpdatedAt,

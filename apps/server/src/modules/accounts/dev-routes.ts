@@ -8,8 +8,10 @@ import { z } from 'zod';
 import type { Services } from '../../deps.ts';
 import { RequestError } from '../../http/request-error.ts';
 
-export function registerLegalDevRoutes(app: FastifyInstance, services: Services) {
-  const { accounts, consents, emailPreferences: preferences } = services;
+export function registerAccountsDevRoutes(
+  app: FastifyInstance,
+  { consents, emailPreferences: preferences }: Pick<Services, 'consents' | 'emailPreferences'>,
+) {
   app.post<{ Params: { type: string } }>('/dev/legal-documents/:type/publish', async (request) => {
     const { type } = request.params;
     if (type !== 'tos' && type !== 'privacy_policy') throw new RequestError('not_found');
@@ -20,8 +22,8 @@ export function registerLegalDevRoutes(app: FastifyInstance, services: Services)
   app.post('/dev/mail/friend-request', async (request) => {
     const parsed = friendRequest.safeParse(request.body);
     if (!parsed.success) throw new RequestError('invalid_request');
-    const to = await accounts.findByEmail(parsed.data.to);
-    if (!to) throw new RequestError('not_found');
-    return { sent: await preferences.sendFriendRequest(to, { username: parsed.data.from }) };
+    const sent = await preferences.sendFriendRequestTo(parsed.data.to, { username: parsed.data.from });
+    if (sent === null) throw new RequestError('not_found');
+    return { sent };
   });
 }

@@ -3,7 +3,9 @@
 // the configured default country is answered.
 import { findCountry } from '@portal/contract/data/countries';
 import { findUsSubdivision } from '@portal/contract/data/us-states';
-import type { FastifyRequest } from 'fastify';
+
+/** The request's headers (names in lower case, as Node gives them). */
+export type RequestHeaders = Record<string, string | string[] | undefined>;
 
 export interface LocationOptions {
   countryHeader: string | undefined;
@@ -16,18 +18,18 @@ export interface Location {
   territory: string | null;
 }
 
-function headerValue(request: FastifyRequest, name: string | undefined): string | undefined {
+function headerValue(headers: RequestHeaders, name: string | undefined): string | undefined {
   if (!name) return undefined;
-  const value = request.headers[name.toLowerCase()];
+  const value = headers[name.toLowerCase()];
   return (Array.isArray(value) ? value[0] : value)?.trim().slice(0, 16);
 }
 
-export function locate(request: FastifyRequest, options: LocationOptions): Location {
-  const country = findCountry(headerValue(request, options.countryHeader) ?? '');
+export function locate(headers: RequestHeaders, options: LocationOptions): Location {
+  const country = findCountry(headerValue(headers, options.countryHeader) ?? '');
   if (!country) return { country: options.defaultCountry, territory: null };
   let territory: string | null = null;
   if (country.code === 'US') {
-    const raw = headerValue(request, options.subdivisionHeader)?.toUpperCase();
+    const raw = headerValue(headers, options.subdivisionHeader)?.toUpperCase();
     if (raw) territory = findUsSubdivision(raw.startsWith('US-') ? raw : `US-${raw}`)?.code ?? null;
   }
   return { country: country.code, territory };

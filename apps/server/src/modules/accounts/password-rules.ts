@@ -3,6 +3,7 @@
 // stored hashes and is checked by the service.)
 import { createRequire } from 'node:module';
 import { PASSWORD_MIN_LENGTH } from '@portal/contract/data/constants';
+import { RequestError } from '../../http/request-error.ts';
 
 export const PASSWORD_MAX_LENGTH = 256;
 
@@ -15,10 +16,6 @@ const common: Set<string> = (() => {
   const module = require('@zxcvbn-ts/language-common') as { dictionary: Record<string, readonly string[]> };
   return new Set((module.dictionary['passwords-common'] ?? []).map((p) => p.toLowerCase()));
 })();
-
-export function commonPasswordCount(): number {
-  return common.size;
-}
 
 /** The first rule a new password breaks, or null when it may be used. */
 export function passwordProblem(password: string, displayName: string | null): PasswordProblem | null {
@@ -35,4 +32,11 @@ export function passwordProblem(password: string, displayName: string | null): P
   const stripped = lower.replace(/[^\p{L}\p{Nd}]+$/u, '').replace(/\d+$/, '');
   if (common.has(lower) || (stripped.length >= 4 && common.has(stripped))) return 'common';
   return null;
+}
+
+/** Throws the error of the first password rule broken (1055 weak_password, 1006 the display name). */
+export function assertPasswordAllowed(password: string, displayName: string | null): void {
+  const problem = passwordProblem(password, displayName);
+  if (problem === 'contains_display_name') throw new RequestError('password_contains_display_name');
+  if (problem !== null) throw new RequestError('weak_password', { body: { reason: problem } });
 }

@@ -1,11 +1,25 @@
-import { desc, eq, sql } from 'drizzle-orm';
+// Every statement of the accounts module: the accounts and their password history, deleting an
+// account, the avatar catalogue, and the legal documents with the consents to them.
+import { asc, desc, eq, sql } from 'drizzle-orm';
+import { rowsOf } from '../../db/database.ts';
 import type { Orm } from '../../db/database.ts';
-import { accounts, deletedAccounts, emailCodes, passwordHistory, sessions } from '../../db/schema.ts';
+import { accounts, avatars, deletedAccounts, emailCodes, passwordHistory, sessions } from '../../db/schema.ts';
 
 /** How many earlier passwords may not be used again. */
 export const PASSWORD_HISTORY_SIZE = 5;
 
 export type AccountRow = typeof accounts.$inferSelect;
+export type AccountFields = Partial<typeof accounts.$inferInsert>;
+export type LegalDocument = 'tos' | 'privacy_policy';
+
+/** A published version of a legal document; `publishedAt` in epoch milliseconds. */
+export interface PublishedDocument {
+  type: LegalDocument;
+  version: number;
+  publishedAt: number;
+}
+
+const VERSION_COLUMN = { tos: 'tos_version', privacy_policy: 'privacy_policy_version' } as const;
 
 export class AccountsRepo {
   readonly #orm: Orm;
@@ -97,7 +111,7 @@ export class AccountsRepo {
     return row;
   }
 
-  async update(id: string, fields: Partial<typeof accounts.$inferInsert>): Promise<AccountRow | undefined> {
+  async update(id: string, fields: AccountFields): Promise<AccountRow | undefined> {
     const [row] = await this.#orm
       .update(accounts)
       .set({ ...fields, updatedAt: new Date() })
@@ -147,5 +161,72 @@ export class AccountsRepo {
       .update(accounts)
       .set({ failedSignIns: 0, ...(newPasswordHash ? { passwordHash: newPasswordHash } : {}), updatedAt: new Date() })
       .where(eq(accounts.id, id));
+  }
+
+  /** The avatar slugs a player may pick, in display order. */
+  async avatarSlugs(): Promise<string[]> {
+    const rows = await this.#orm
+      .select({ slug: avatars.slug })
+      .from(avatars)
+      .orderBy(asc(avatars.position), asc(avatars.slug));
+    return rows.map((r) => r.slug);
+  }
+
+  async avatarExists(slug: string): Promise<boolean> {
+    const rows = await this.#orm.select({ slug: avatars.slug }).from(avatars).where(eq(avatars.slug, slug)).limit(1);
+    return rows.length === 1;
+  }
+
+  /** Adds avatars (slugs in display order); existing ones keep their place. */
+  async addAvatars(slugs: readonly string[]): Promise<void> {
+    await this.#orm
+      .insert(avatars)
+      .values(slugs.map((slug, position) => ({ slug, position })))
+      .onConflictDoNothing({ target: avatars.slug });
+  }
+
+  /** Every published version of the legal documents. */
+  async publishedDocuments(): Promise<PublishedDocument[]> {
+    const result = await this.#orm.execute(
+      sql`SELECT type, version, (extract(epoch FROM published_at) * 1000)::bigint::text AS at FROM legal_documents`,
+    );
+    return rowsOf<{ type: LegalDocument; version: number; at: string }>(result).map((r) => ({
+      type: r.type,
+      version: Number(r.version),
+      publishedAt: Number(r.at),
+    }));
+  }
+
+  /**
+   * Records consent to the current version of a document (idempotent) in the consents table and on
+   * the account; answers the version, or undefined when the document was never published.
+   */
+  async recordConsent(accountId: string, type: LegalDocument): Promise<number | undefined> {
+    const column = sql.raw(VERSION_COLUMN[type]);
+    const [recorded] = rowsOf<{ version: number }>(
+      await this.#orm.execute(sql`
+        WITH doc AS (
+          SELECT max(version) AS v FROM legal_documents WHERE type = ${type} AND published_at <= now()
+        ), recorded AS (
+          INSERT INTO consents (account_id, type, version)
+          SELECT ${accountId}, ${type}, v FROM doc WHERE v IS NOT NULL
+          ON CONFLICT DO NOTHING
+        )
+        UPDATE accounts SET ${column} = greatest(coalesce(${column}, 0), doc.v)
+        FROM doc WHERE id = ${accountId} AND doc.v IS NOT NULL
+        RETURNING ${column} AS version`),
+    );
+    return recorded ? Number(recorded.version) : undefined;
+  }
+
+  /** Publishes the next version of a document, effective now; answers its version. */
+  async publishDocument(type: LegalDocument): Promise<number> {
+    const [row] = rowsOf<{ version: number }>(
+      await this.#orm.execute(sql`
+        INSERT INTO legal_documents (type, version)
+        SELECT ${type}, coalesce(max(version), 0) + 1 FROM legal_documents WHERE type = ${type}
+        RETURNING version`),
+    );
+    return Number(row?.version);
   }
 }

@@ -1,32 +1,52 @@
-// The accounts module's face to registerCall and to the other modules: reading an account (the
-// account of every signed-in call is loaded here, once) and changing its display name.
-import type { AccountRow, AccountsRepo } from './repo.ts';
+// The accounts module's face to registerCall and to the other modules: the account of a session
+// (loaded once per signed-in call), finding an account by address, the password check of a
+// sign-in, and the display name. The module's other services are registration-, recovery-,
+// verification-, settings-, deletion-, email-preferences- and consents-service.ts.
+import type { Account } from './account.ts';
+import { checkPasswordSignIn } from './password-sign-in.ts';
+import type { PasswordSignInOptions } from './password-sign-in.ts';
+import type { AccountsRepo } from './repo.ts';
 import { changeUsername } from './username-change.ts';
 import type { UsernameBounds } from './username-rules.ts';
 
-export type { AccountRow } from './repo.ts';
+export type { Account } from './account.ts';
 // The age rule other modules apply (who may sign in to a game for a mature audience: oauth).
 export { ADULT_AGE, ageOn } from './age-rules.ts';
 
+export interface AccountsOptions extends PasswordSignInOptions {
+  usernameBounds: UsernameBounds;
+}
+
 export class AccountsService {
   readonly #repo: AccountsRepo;
-  readonly #usernameBounds: UsernameBounds;
+  readonly #options: AccountsOptions;
 
-  constructor(repo: AccountsRepo, options: { usernameBounds: UsernameBounds }) {
+  constructor(repo: AccountsRepo, options: AccountsOptions) {
     this.#repo = repo;
-    this.#usernameBounds = options.usernameBounds;
+    this.#options = options;
   }
 
-  findById(id: string): Promise<AccountRow | undefined> {
+  findById(id: string): Promise<Account | undefined> {
     return this.#repo.findById(id);
   }
 
-  findByEmail(email: string): Promise<AccountRow | undefined> {
+  findByEmail(email: string): Promise<Account | undefined> {
     return this.#repo.findByEmail(email);
   }
 
+  /** Whether the address signs in with a password (POST /accounts/login_info). */
+  async passwordSet(email: string): Promise<boolean> {
+    const account = await this.#repo.findByEmail(email);
+    return Boolean(account && !account.stub && account.passwordHash !== null);
+  }
+
+  /** The account an email and password sign in (password-sign-in.ts), or the refusal. */
+  checkPassword(email: string, password: string): Promise<Account> {
+    return checkPasswordSignIn(this.#repo, email, password, this.#options);
+  }
+
   /** PUT /accounts/me/username (username-change.ts). */
-  changeUsername(account: AccountRow, username: string): Promise<AccountRow> {
-    return changeUsername(this.#repo, account, username, this.#usernameBounds);
+  changeUsername(account: Account, username: string): Promise<Account> {
+    return changeUsername(this.#repo, account, username, this.#options.usernameBounds);
   }
 }

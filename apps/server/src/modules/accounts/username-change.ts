@@ -4,16 +4,17 @@
 import { USERNAME_CHANGE_INTERVAL_DAYS } from '@portal/contract/data/constants';
 import { RequestError } from '../../http/request-error.ts';
 import { canChangeUsername } from './account-view.ts';
-import type { AccountRow, AccountsRepo } from './repo.ts';
+import type { Account } from './account.ts';
+import type { AccountsRepo } from './repo.ts';
 import { usernameProblem } from './username-rules.ts';
 import type { UsernameBounds } from './username-rules.ts';
 
 export async function changeUsername(
   accounts: AccountsRepo,
-  account: AccountRow,
+  account: Account,
   username: string,
   bounds: UsernameBounds,
-): Promise<AccountRow> {
+): Promise<Account> {
   if (account.username === username) throw new RequestError('username_same');
   if (!canChangeUsername(account)) {
     const date = new Date((account.usernameUpdatedAt as Date).getTime() + USERNAME_CHANGE_INTERVAL_DAYS * 86_400_000);

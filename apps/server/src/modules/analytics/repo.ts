@@ -1,7 +1,11 @@
+// The statements of the analytics events (the analytics_events table).
 import type { AnalyticsEvent } from '@portal/contract/calls/analytics';
+import { desc, eq } from 'drizzle-orm';
 import type { Orm } from '../../db/database.ts';
-import type { RequestContext } from '../../http/context.ts';
 import { analyticsEvents } from '../../db/schema.ts';
+import type { RequestContext } from '../../http/context.ts';
+
+export type AnalyticsEventRow = typeof analyticsEvents.$inferSelect;
 
 export class AnalyticsRepo {
   readonly #orm: Orm;
@@ -33,5 +37,15 @@ export class AnalyticsRepo {
       .onConflictDoNothing({ target: [analyticsEvents.sessionId, analyticsEvents.dedupeIndex] })
       .returning({ id: analyticsEvents.id });
     return inserted.length;
+  }
+
+  /** The newest events of a visitor, newest first. */
+  async ofVisitor(visitorId: string, limit: number): Promise<AnalyticsEventRow[]> {
+    return this.#orm
+      .select()
+      .from(analyticsEvents)
+      .where(eq(analyticsEvents.visitorId, visitorId))
+      .orderBy(desc(analyticsEvents.id))
+      .limit(limit);
   }
 }

@@ -9,10 +9,10 @@ import type { z } from 'zod';
 import type { Config } from '../../config.ts';
 import type { ApiClient } from '../../http/api-key.ts';
 import { RequestError } from '../../http/request-error.ts';
-import type { AccountRow } from '../accounts/service.ts';
+import type { Account } from '../accounts/service.ts';
 import type { GamesService } from '../games/service.ts';
 import { refusalToAuthorize } from '../oauth/service.ts';
-import { hashToken, newToken } from '../sessions/service.ts';
+import { hashToken, newToken } from '../../security/tokens.ts';
 import { decide, stateOf } from './device-machine.ts';
 import type { DeviceState } from './device-machine.ts';
 import { deviceView } from './device-view.ts';
@@ -37,7 +37,7 @@ export type PollResult =
 
 export type DeviceOptions = Pick<Config, 'publicUrl' | 'DEVICE_CODE_TTL_SECONDS' | 'DEVICE_POLL_INTERVAL_SECONDS'>;
 
-type Approver = Pick<AccountRow, 'id' | 'registrationFlagged' | 'dateOfBirth'>;
+type Approver = Pick<Account, 'id' | 'registrationFlagged' | 'dateOfBirth'>;
 
 export class DeviceService {
   readonly #repo: DeviceRepo;

@@ -2,11 +2,9 @@
 // valid 10 minutes, at most 5 wrong tries; a newer code replaces the older ones. Sending is
 // limited per address and per client, and a refusal says how long to wait.
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
-import type { Orm } from '../../db/database.ts';
-import { emailCodes } from '../../db/schema.ts';
 import { RequestError } from '../../http/request-error.ts';
 import type { CounterStore } from '../../rate-limit/counter-store.ts';
+import type { EmailCodesRepo } from './repo.ts';
 
 export type CodePurpose = 'register' | 'sign_in' | 'verify_email' | 'delete_account';
 
@@ -21,14 +19,14 @@ function hashCode(id: string, code: string): Buffer {
   return createHash('sha256').update(`${id}:${code}`).digest();
 }
 
-export class EmailCodes {
-  readonly #orm: Orm;
+export class EmailCodesService {
+  readonly #repo: EmailCodesRepo;
   readonly #counters: CounterStore;
   readonly #perClientHour: number;
 
   /** `perClientHour`: codes one client address may ask for per hour, all addresses together. */
-  constructor(orm: Orm, counters: CounterStore, options: { perClientHour: number }) {
-    this.#orm = orm;
+  constructor(repo: EmailCodesRepo, counters: CounterStore, options: { perClientHour: number }) {
+    this.#repo = repo;
     this.#counters = counters;
     this.#perClientHour = options.perClientHour;
   }
@@ -54,17 +52,7 @@ export class EmailCodes {
   async issue(purpose: CodePurpose, email: string): Promise<string> {
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
     const id = crypto.randomUUID();
-    await this.#orm
-      .update(emailCodes)
-      .set({ consumedAt: sql`clock_timestamp()` })
-      .where(
-        and(
-          eq(emailCodes.purpose, purpose),
-          sql`lower(${emailCodes.email}) = lower(${email})`,
-          isNull(emailCodes.consumedAt),
-        ),
-      );
-    await this.#orm.insert(emailCodes).values({
+    await this.#repo.replace({
       id,
       purpose,
       email,
@@ -76,28 +64,15 @@ export class EmailCodes {
 
   /** Uses up the code, or throws email_code_not_sent / email_code_expired / email_code_invalid. */
   async consume(purpose: CodePurpose, email: string, code: string): Promise<void> {
-    const [row] = await this.#orm
-      .select()
-      .from(emailCodes)
-      .where(and(eq(emailCodes.purpose, purpose), sql`lower(${emailCodes.email}) = lower(${email})`))
-      .orderBy(desc(emailCodes.createdAt))
-      .limit(1);
+    const row = await this.#repo.latest(purpose, email);
     if (!row || row.consumedAt !== null) throw new RequestError('email_code_not_sent');
     if (row.expiresAt.getTime() <= Date.now()) throw new RequestError('email_code_expired');
     if (row.attempts >= CODE_MAX_ATTEMPTS) throw new RequestError('email_code_expired');
     const matches = timingSafeEqual(Buffer.from(row.codeHash, 'hex'), hashCode(row.id, code.trim()));
     if (!matches) {
-      await this.#orm
-        .update(emailCodes)
-        .set({ attempts: sql`${emailCodes.attempts} + 1` })
-        .where(eq(emailCodes.id, row.id));
+      await this.#repo.countWrongAttempt(row.id);
       throw new RequestError('email_code_invalid', { body: { attempts_left: CODE_MAX_ATTEMPTS - row.attempts - 1 } });
     }
-    const used = await this.#orm
-      .update(emailCodes)
-      .set({ consumedAt: sql`clock_timestamp()` })
-      .where(and(eq(emailCodes.id, row.id), isNull(emailCodes.consumedAt)))
-      .returning({ id: emailCodes.id });
-    if (used.length !== 1) throw new RequestError('email_code_not_sent');
+    if (!(await this.#repo.consume(row.id))) throw new RequestError('email_code_not_sent');
   }
 }

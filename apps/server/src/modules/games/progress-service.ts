@@ -8,8 +8,7 @@ import type { GameProgress } from '@portal/contract/calls/entities';
 import { RequestError } from '../../http/request-error.ts';
 import type { ResolvedSession } from '../sessions/service.ts';
 import type { TokenService } from '../sessions/token-service.ts';
-import type { DetailValue, GameProgressRepo, ProgressRow } from './progress-repo.ts';
-import type { GameRow, GamesRepo } from './repo.ts';
+import type { DetailValue, GameRow, GamesRepo, ProgressRow } from './repo.ts';
 import { toGameConfig } from './service.ts';
 
 export interface ProgressInput {
@@ -19,20 +18,18 @@ export interface ProgressInput {
 }
 
 export class GameProgressService {
-  readonly #progress: GameProgressRepo;
-  readonly #games: GamesRepo;
+  readonly #repo: GamesRepo;
   readonly #tokens: TokenService;
 
-  constructor(deps: { progress: GameProgressRepo; games: GamesRepo; tokens: TokenService }) {
-    this.#progress = deps.progress;
-    this.#games = deps.games;
+  constructor(repo: GamesRepo, deps: { tokens: TokenService }) {
+    this.#repo = repo;
     this.#tokens = deps.tokens;
   }
 
   /** The game a session was issued to; null for the web app's own sessions. */
   async gameOf(session: ResolvedSession): Promise<string | null> {
     if (session.clientId === null) return null;
-    const client = await this.#games.findClient(session.clientId);
+    const client = await this.#repo.findClient(session.clientId);
     // The operator removed the client: its tokens stand for no game any more.
     if (!client) throw new RequestError('unauthorized', { body: { reason: 'client_removed' } });
     return client.gameSlug;
@@ -46,12 +43,21 @@ export class GameProgressService {
     const own = await this.gameOf(session);
     const wanted = own === null ? slugs : slugs.length === 0 || slugs.includes(own) ? [own] : [];
     if (own !== null && wanted.length === 0) return [];
-    const rows = await this.#progress.list(session.accountId, wanted);
+    const rows = await this.#repo.listProgress(session.accountId, wanted);
     return rows.map(({ progress, game }) => toGameProgress(progress, game));
   }
 
-  /** A game records the player's progress in itself; a session of another game is refused. */
-  async record(session: ResolvedSession, gameSlug: string, input: ProgressInput): Promise<GameProgress> {
+  /**
+   * A game records the player's progress in itself; a session of another game is refused, and so
+   * is another game's API key when the game sends one (`apiGame`).
+   */
+  async record(
+    session: ResolvedSession,
+    gameSlug: string,
+    input: ProgressInput,
+    apiGame: string | null | undefined,
+  ): Promise<GameProgress> {
+    if (apiGame && apiGame !== gameSlug) throw new RequestError('game_token_mismatch', { body: { game: gameSlug } });
     const own = await this.gameOf(session);
     if (own !== gameSlug) throw new RequestError('game_token_mismatch', { body: { game: gameSlug } });
     const set: Record<string, DetailValue> = {};
@@ -60,7 +66,7 @@ export class GameProgressService {
       if (value === null) remove.push(key);
       else set[key] = value;
     }
-    const row = await this.#progress.record({
+    const row = await this.#repo.recordProgress({
       accountId: session.accountId,
       gameSlug,
       platform: input.platform,
@@ -78,7 +84,7 @@ export class GameProgressService {
         },
       });
     }
-    return toGameProgress(row, await this.#games.find(gameSlug));
+    return toGameProgress(row, await this.#repo.find(gameSlug));
   }
 
   /**
@@ -86,11 +92,11 @@ export class GameProgressService {
    * ends. A game the account has no progress in answers game_profile_missing.
    */
   async unlink(accountId: string, gameSlug: string): Promise<void> {
-    const [entry] = await this.#progress.list(accountId, [gameSlug]);
+    const [entry] = await this.#repo.listProgress(accountId, [gameSlug]);
     if (!entry) throw new RequestError('game_profile_missing', { body: { game: gameSlug } });
     // Sign-ins first: should that fail, the game is still listed and the player can try again.
-    await this.#tokens.endClients(accountId, await this.#progress.clientIdsOf(gameSlug));
-    await this.#progress.delete(accountId, gameSlug);
+    await this.#tokens.endClients(accountId, await this.#repo.clientIdsOf(gameSlug));
+    await this.#repo.deleteProgress(accountId, gameSlug);
   }
 }
 

@@ -1,8 +1,10 @@
+// Games as the other modules and the calls see them: a game's configuration, its OAuth clients
+// (the sign-in flows of the oauth and device modules), and the featured games (public settings).
 import { timingSafeEqual } from 'node:crypto';
 import { gameConfig } from '@portal/contract/calls/games';
 import type { GameConfig } from '@portal/contract/calls/games';
 import { RequestError } from '../../http/request-error.ts';
-import { hashClientSecret } from './registry.ts';
+import { hashClientSecret } from './registry-rules.ts';
 import type { ClientRow, GameRow, GamesRepo } from './repo.ts';
 
 /** An OAuth client of a game (the sign-in flows of the oauth and device modules read it). */
@@ -35,6 +37,11 @@ export class GamesService {
   async findClientWithGame(clientId: string): Promise<{ client: GameClient; game: GameConfig } | undefined> {
     const found = await this.#repo.findClientWithGame(clientId);
     return found ? { client: found.client, game: toGameConfig(found.game) } : undefined;
+  }
+
+  /** The slugs of the featured games, by name. */
+  featuredSlugs(): Promise<string[]> {
+    return this.#repo.featuredSlugs();
   }
 
   /** Whether a secret is the client's (compared in constant time; a public client has none). */

@@ -1,8 +1,7 @@
-// Tokens in mailed links: 256 bits from the CSPRNG, stored as SHA-256, single use, expiring.
-import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { Orm } from '../../db/database.ts';
-import { linkTokens } from '../../db/schema.ts';
-import { hashToken, newToken } from '../sessions/tokens.ts';
+// Tokens in mailed links: 256 bits from the CSPRNG, stored as SHA-256, single use, expiring; a new
+// token of a purpose replaces the account's earlier unused ones.
+import { hashToken, newToken } from '../../security/tokens.ts';
+import type { LinkTokensRepo } from './repo.ts';
 
 export type LinkPurpose = 'recovery' | 'unlock' | 'verify_email' | 'email_preferences';
 
@@ -15,20 +14,16 @@ export const LINK_TTL_MINUTES: Record<LinkPurpose, number> = {
 
 export type LinkLookup = { status: 'valid'; accountId: string; id: string } | { status: 'expired' | 'unknown' };
 
-export class LinkTokens {
-  readonly #orm: Orm;
-  constructor(orm: Orm) {
-    this.#orm = orm;
+export class LinkTokensService {
+  readonly #repo: LinkTokensRepo;
+  constructor(repo: LinkTokensRepo) {
+    this.#repo = repo;
   }
 
   /** A new link token; earlier unused ones of the same purpose for the account stop working. */
   async issue(purpose: LinkPurpose, accountId: string): Promise<string> {
-    await this.#orm
-      .update(linkTokens)
-      .set({ consumedAt: sql`now()` })
-      .where(and(eq(linkTokens.accountId, accountId), eq(linkTokens.purpose, purpose), isNull(linkTokens.consumedAt)));
     const token = newToken('lt');
-    await this.#orm.insert(linkTokens).values({
+    await this.#repo.replace({
       purpose,
       accountId,
       tokenHash: hashToken(token),
@@ -38,23 +33,14 @@ export class LinkTokens {
   }
 
   async lookup(purpose: LinkPurpose, token: string): Promise<LinkLookup> {
-    const [row] = await this.#orm
-      .select()
-      .from(linkTokens)
-      .where(and(eq(linkTokens.tokenHash, hashToken(token)), eq(linkTokens.purpose, purpose)))
-      .limit(1);
+    const row = await this.#repo.findByHash(purpose, hashToken(token));
     if (!row || row.consumedAt !== null) return { status: 'unknown' };
     if (row.expiresAt.getTime() <= Date.now()) return { status: 'expired' };
     return { status: 'valid', accountId: row.accountId, id: row.id };
   }
 
   /** Uses the token up; false when it was used meanwhile. */
-  async consume(id: string): Promise<boolean> {
-    const rows = await this.#orm
-      .update(linkTokens)
-      .set({ consumedAt: sql`now()` })
-      .where(and(eq(linkTokens.id, id), isNull(linkTokens.consumedAt)))
-      .returning({ id: linkTokens.id });
-    return rows.length === 1;
+  consume(id: string): Promise<boolean> {
+    return this.#repo.consume(id);
   }
 }

@@ -1,10 +1,12 @@
 // Two-factor state in the database. The checks that must not race are single statements: a TOTP
 // step is accepted only if it is later than the last accepted one, and a backup code is spent only
-// if it is still unused, so two requests with the same code cannot both succeed.
+// if it is still unused, so two requests with the same code cannot both succeed. The two-factor
+// columns of the accounts table (mfa_*) and the backup codes are this module's; it answers the
+// updated account as the accounts module's type.
 import { and, asc, eq, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Orm } from '../../db/database.ts';
 import { accounts, mfaBackupCodes } from '../../db/schema.ts';
-import type { AccountRow } from '../accounts/repo.ts';
+import type { Account } from '../accounts/service.ts';
 
 export interface StoredBackupCode {
   codeHash: string;
@@ -35,7 +37,7 @@ export class MfaRepo {
     pendingSecret: string,
     step: number,
     codes: StoredBackupCode[],
-  ): Promise<AccountRow | undefined> {
+  ): Promise<Account | undefined> {
     return this.#orm.transaction(async (tx) => {
       const [row] = await tx
         .update(accounts)
@@ -110,7 +112,7 @@ export class MfaRepo {
   }
 
   /** Replaces every backup code; answers the updated account. */
-  async replaceBackupCodes(accountId: string, codes: StoredBackupCode[]): Promise<AccountRow | undefined> {
+  async replaceBackupCodes(accountId: string, codes: StoredBackupCode[]): Promise<Account | undefined> {
     return this.#orm.transaction(async (tx) => {
       await tx.delete(mfaBackupCodes).where(eq(mfaBackupCodes.accountId, accountId));
       await tx.insert(mfaBackupCodes).values(codes.map((c) => ({ accountId, ...c })));
@@ -124,7 +126,7 @@ export class MfaRepo {
   }
 
   /** Turns two-factor off: the secret, the pending secret and the backup codes are gone. */
-  async remove(accountId: string): Promise<AccountRow | undefined> {
+  async remove(accountId: string): Promise<Account | undefined> {
     return this.#orm.transaction(async (tx) => {
       await tx.delete(mfaBackupCodes).where(eq(mfaBackupCodes.accountId, accountId));
       const [row] = await tx

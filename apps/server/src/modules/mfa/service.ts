@@ -7,22 +7,20 @@
 //   code is refused with too_many_requests and the wait, right or wrong.
 // - Secrets and backup codes are sealed at rest (SecretBox); backup codes are checked by HMAC.
 import type { BackupCodes } from '@portal/contract/calls/accounts-mfa';
-import type { Infrastructure } from '../../deps.ts';
 import { RequestError } from '../../http/request-error.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import type { TemplateName } from '../../mail/templates.ts';
 import type { CounterStore } from '../../rate-limit/counter-store.ts';
-import type { AccountRow } from '../accounts/service.ts';
+import type { Account } from '../accounts/service.ts';
 import { hashBackupCode, newBackupCodes } from './backup-codes.ts';
-import { MfaRepo } from './repo.ts';
-import type { StoredBackupCode } from './repo.ts';
-import { SecretBox } from './secret-box.ts';
+import type { MfaRepo, StoredBackupCode } from './repo.ts';
+import type { SecretBox } from './secret-box.ts';
 import { matchTotp, newTotpSecret, otpauthUri } from './totp.ts';
 
 export const MFA_FAILURES = 5;
 export const MFA_FAILURE_WINDOW_MS = 15 * 60_000;
 
-const failureKey = (account: AccountRow) => `mfa-failures:${account.id}`;
+const failureKey = (account: Account) => `mfa-failures:${account.id}`;
 
 function tooMany(resetAt: number): RequestError {
   const seconds = Math.max(1, Math.ceil((resetAt - Date.now()) / 1000));
@@ -41,7 +39,7 @@ export interface MfaDeps {
   now?: () => number;
 }
 
-export class Mfa {
+export class MfaService {
   readonly #d: MfaDeps;
   constructor(deps: MfaDeps) {
     this.#d = deps;
@@ -52,7 +50,7 @@ export class Mfa {
   }
 
   /** A new secret waiting for its first code, and the URI the authenticator app reads. */
-  async start(account: AccountRow): Promise<{ secret: string; otpauth_uri: string }> {
+  async start(account: Account): Promise<{ secret: string; otpauth_uri: string }> {
     if (account.mfaSecret) throw new RequestError('mfa_already_active');
     if (!account.emailVerified || !account.email || account.passwordHash === null)
       throw new RequestError('mfa_not_available');
@@ -62,7 +60,7 @@ export class Mfa {
   }
 
   /** Turns two-factor on with a first code; answers the account and the new backup codes. */
-  async activate(account: AccountRow, code: string): Promise<{ account: AccountRow; codes: BackupCodes }> {
+  async activate(account: Account, code: string): Promise<{ account: Account; codes: BackupCodes }> {
     if (account.mfaSecret) throw new RequestError('mfa_already_active');
     if (!account.mfaPendingSecret) throw new RequestError('mfa_not_enabled');
     await this.#refuseWhenTooManyFailures(account);
@@ -82,7 +80,7 @@ export class Mfa {
   }
 
   /** Checks an authenticator code of an account with two-factor on (once per code). */
-  async checkCode(account: AccountRow, code: string): Promise<void> {
+  async checkCode(account: Account, code: string): Promise<void> {
     if (!account.mfaSecret) throw new RequestError('mfa_not_enabled');
     await this.#refuseWhenTooManyFailures(account);
     const step = matchTotp(this.#d.box.open(account.mfaSecret), code, this.#now());
@@ -90,7 +88,7 @@ export class Mfa {
   }
 
   /** Spends a backup code in place of an authenticator code. */
-  async useBackupCode(account: AccountRow, code: string): Promise<void> {
+  async useBackupCode(account: Account, code: string): Promise<void> {
     if (!account.mfaSecret) throw new RequestError('mfa_not_enabled');
     await this.#refuseWhenTooManyFailures(account);
     if (!(await this.#d.repo.spendBackupCode(account.id, hashBackupCode(this.#d.key, code))))
@@ -98,7 +96,7 @@ export class Mfa {
   }
 
   /** The backup codes, after an authenticator code. */
-  async backupCodes(account: AccountRow, code: string): Promise<BackupCodes> {
+  async backupCodes(account: Account, code: string): Promise<BackupCodes> {
     await this.checkCode(account, code);
     const stored = await this.#d.repo.backupCodes(account.id);
     return this.#view(
@@ -108,7 +106,7 @@ export class Mfa {
   }
 
   /** New backup codes in place of the old ones, after an authenticator code. */
-  async regenerate(account: AccountRow, code: string): Promise<BackupCodes> {
+  async regenerate(account: Account, code: string): Promise<BackupCodes> {
     await this.checkCode(account, code);
     const plain = newBackupCodes();
     const updated = (await this.#d.repo.replaceBackupCodes(account.id, this.#store(plain))) ?? account;
@@ -120,7 +118,7 @@ export class Mfa {
   }
 
   /** Turns two-factor off (the caller has checked that the session was verified just before). */
-  async remove(account: AccountRow): Promise<AccountRow> {
+  async remove(account: Account): Promise<Account> {
     if (!account.mfaSecret) throw new RequestError('mfa_not_enabled');
     const updated = await this.#d.repo.remove(account.id);
     if (!updated) throw new RequestError('auth_expired');
@@ -132,35 +130,23 @@ export class Mfa {
     return codes.map((code) => ({ codeHash: hashBackupCode(this.#d.key, code), sealedCode: this.#d.box.seal(code) }));
   }
 
-  #view(codes: { code: string; used: boolean }[], account: AccountRow): BackupCodes {
+  #view(codes: { code: string; used: boolean }[], account: Account): BackupCodes {
     return { backup_codes: codes, generated_at: account.mfaGeneratedAt ?? new Date(this.#now()) };
   }
 
-  async #refuseWhenTooManyFailures(account: AccountRow): Promise<void> {
+  async #refuseWhenTooManyFailures(account: Account): Promise<void> {
     // n: 0 reads the window's count without adding to it.
     const [hit] = await this.#d.counters.hitMany([{ key: failureKey(account), windowMs: MFA_FAILURE_WINDOW_MS, n: 0 }]);
     if (hit && hit.count >= MFA_FAILURES) throw tooMany(hit.resetAt);
   }
 
-  async #failed(account: AccountRow): Promise<never> {
+  async #failed(account: Account): Promise<never> {
     const hit = await this.#d.counters.hit(failureKey(account), MFA_FAILURE_WINDOW_MS);
     if (hit.count > MFA_FAILURES) throw tooMany(hit.resetAt);
     throw new RequestError('mfa_code_invalid', { body: { attempts_left: MFA_FAILURES - hit.count } });
   }
 
-  #notify(account: AccountRow, template: TemplateName): Promise<void> {
+  #notify(account: Account, template: TemplateName): Promise<void> {
     return this.#d.mailer.notify(account, template, { date: new Date() });
   }
-}
-
-/** The two-factor service of an app, from its configuration. */
-export function createMfa(deps: Pick<Infrastructure, 'config' | 'db' | 'counters' | 'mailer'>): Mfa {
-  return new Mfa({
-    repo: new MfaRepo(deps.db.orm),
-    box: new SecretBox(deps.config.MFA_SECRET_KEY),
-    key: deps.config.MFA_SECRET_KEY,
-    counters: deps.counters,
-    mailer: deps.mailer,
-    issuer: deps.config.BRAND_NAME,
-  });
 }

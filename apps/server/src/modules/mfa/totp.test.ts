@@ -1,6 +1,7 @@
 // RFC 6238 with SHA-1, 6 digits, 30 s steps, one step of drift.
 import { describe, expect, it } from 'vitest';
-import { matchTotp, newTotpSecret, otpauthUri, stepAt, totpCodeAt } from './totp.ts';
+import { authenticatorCode as totpCodeAt } from '../../../test/authenticator.ts';
+import { matchTotp, newTotpSecret, otpauthUri, stepAt } from './totp.ts';
 
 // RFC 6238 appendix B: the ASCII secret "12345678901234567890", in base32.
 const RFC_SECRET = 'GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ';
@@ -11,6 +12,15 @@ describe('TOTP', () => {
     expect(totpCodeAt(RFC_SECRET, 1_111_111_109_000)).toBe('081804');
     expect(totpCodeAt(RFC_SECRET, 1_234_567_890_000)).toBe('005924');
     expect(totpCodeAt(RFC_SECRET, 2_000_000_000_000)).toBe('279037');
+    // The server accepts exactly those codes at those moments.
+    for (const [at, code] of [
+      [59_000, '287082'],
+      [1_111_111_109_000, '081804'],
+      [1_234_567_890_000, '005924'],
+      [2_000_000_000_000, '279037'],
+    ] as const) {
+      expect(matchTotp(RFC_SECRET, code, at)).toBe(stepAt(at));
+    }
   });
 
   it('accepts the current step and one step either side, and names the step matched', () => {

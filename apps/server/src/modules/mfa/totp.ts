@@ -34,11 +34,6 @@ export function stepAt(timestampMs: number): number {
   return Math.floor(timestampMs / 1000 / TOTP_PERIOD_SECONDS);
 }
 
-/** The code of a secret at a moment (for tests and the dev tools). */
-export function totpCodeAt(secret: string, timestampMs: number): string {
-  return totp(secret).generate({ timestamp: timestampMs });
-}
-
 /**
  * The step whose code `code` is, within the accepted drift of `timestampMs`, or null. The
  * comparison inside otpauth is constant-time.

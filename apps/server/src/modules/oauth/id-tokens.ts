@@ -3,7 +3,7 @@
 // access token issued with it.
 import { createHash } from 'node:crypto';
 import { SignJWT } from 'jose';
-import type { AccountRow } from '../accounts/service.ts';
+import type { Account } from '../accounts/service.ts';
 import { ID_TOKEN_ALG } from './signing-keys.ts';
 import type { SigningKeys } from './signing-keys.ts';
 
@@ -20,7 +20,7 @@ export function grantedScope(requested: string | null | undefined): string | nul
 
 export const hasScope = (scope: string | null, wanted: string) => (scope ?? '').split(' ').includes(wanted);
 
-export type ClaimedAccount = Pick<AccountRow, 'id' | 'username' | 'locale' | 'email' | 'emailVerified'>;
+export type ClaimedAccount = Pick<Account, 'id' | 'username' | 'locale' | 'email' | 'emailVerified'>;
 
 /** The claims about the account a game may read (ID token and userinfo), as the scope allows. */
 export function accountClaims(account: ClaimedAccount, scope: string | null): Record<string, unknown> {

@@ -9,10 +9,10 @@
 // A grant that gives no tokens throws grantError (grant-error.ts).
 import type { GameConfig } from '@portal/contract/calls/games';
 import { RequestError } from '../../http/request-error.ts';
-import type { AccountRow, AccountsService } from '../accounts/service.ts';
+import type { Account, AccountsService } from '../accounts/service.ts';
 import type { DeviceService } from '../device/service.ts';
 import type { GameClient, GamesService } from '../games/service.ts';
-import { hashToken, newToken } from '../sessions/service.ts';
+import { hashToken, newToken } from '../../security/tokens.ts';
 import type { SessionsService } from '../sessions/service.ts';
 import type { IssuedTokens, TokenService } from '../sessions/token-service.ts';
 import { CODE_TTL_MS, redemptionRefusal } from './code-redemption.ts';
@@ -28,7 +28,7 @@ export { refusalToAuthorize } from './who-may-authorize.ts';
 
 export interface Granted {
   tokens: IssuedTokens;
-  account: AccountRow;
+  account: Account;
   clientId: string;
   scope: string | null;
   nonce: string | null;
@@ -92,7 +92,7 @@ export class OAuthService {
   }
 
   /** POST /sessions/authorize: a code for the signed-in player, for those who may sign in to the game. */
-  async authorize(account: AccountRow, request: AuthorizationRequest) {
+  async authorize(account: Account, request: AuthorizationRequest) {
     const { client, game } = await this.checkedClient(request.client_id, request.redirect_uri);
     assertMayAuthorize(account, game);
     const code = newToken('ac');

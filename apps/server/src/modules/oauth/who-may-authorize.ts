@@ -4,9 +4,9 @@
 import type { GameConfig } from '@portal/contract/calls/games';
 import { RequestError } from '../../http/request-error.ts';
 import { ADULT_AGE, ageOn } from '../accounts/service.ts';
-import type { AccountRow } from '../accounts/service.ts';
+import type { Account } from '../accounts/service.ts';
 
-export type SigningInPlayer = Pick<AccountRow, 'registrationFlagged' | 'dateOfBirth'>;
+export type SigningInPlayer = Pick<Account, 'registrationFlagged' | 'dateOfBirth'>;
 export type GameAudience = Pick<GameConfig, 'mature_audience' | 'flagged_account_oauth_enabled'>;
 
 /** Why the player may not sign in to the game, or null when they may. */

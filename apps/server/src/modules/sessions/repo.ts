@@ -1,17 +1,78 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import type { Orm } from '../../db/database.ts';
-import { sessions } from '../../db/schema.ts';
+// Every statement of the sessions module: the live session of an access token (every signed-in
+// call), and the refresh tokens with the sessions they open. Issuing and rotating are single statements: a sign-in
+// writes its session and first refresh token in one round trip, and a refresh marks the old token
+// used (reading what the new session inherits) in one and issues the next pair in another. Those
+// writes commit without waiting for the disk; revocations wait (ADR 012).
+import { and, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
+import type { Database, Orm } from '../../db/database.ts';
+import { refreshTokens, sessions } from '../../db/schema.ts';
 
 export type SessionRow = typeof sessions.$inferSelect;
-export type NewSession = typeof sessions.$inferInsert;
+export type RefreshRow = typeof refreshTokens.$inferSelect;
+
+export interface IssuedSessionRow {
+  id: string;
+  accountId: string;
+  familyId: string;
+  mfaPending: boolean;
+  clientId: string | null;
+  verifiedAt: Date | null;
+}
+
+export interface NewTokenPair {
+  accountId: string;
+  familyId: string;
+  accessTokenHash: string;
+  accessExpiresAt: Date;
+  mfaPending: boolean;
+  clientId: string | null;
+  refreshTokenHash: string;
+  familyExpiresAt: Date;
+  /** The session this pair replaces (a refresh): revoked in the same statement. */
+  replacesSessionId?: string;
+}
+
+/** A refresh token just marked used, with what its session passes on to the next one. */
+export interface RotatedToken {
+  accountId: string;
+  familyId: string;
+  sessionId: string;
+  familyExpiresAt: Date;
+  mfaPending: boolean;
+  clientId: string | null;
+}
+
+type Raw = Record<string, unknown>;
+
+/** The session and refresh token of a sign-in or a refresh, $1 to $8 (the tail of a WITH). */
+const INSERT_PAIR = `s AS (
+    INSERT INTO sessions (account_id, family_id, access_token_hash, access_expires_at, mfa_pending, client_id)
+    VALUES ($1, $2, $3, $4, $5, $6)
+    RETURNING id, account_id, family_id, mfa_pending, client_id
+  ), r AS (
+    INSERT INTO refresh_tokens (account_id, family_id, session_id, token_hash, family_expires_at)
+    SELECT account_id, family_id, id, $7, $8 FROM s
+  )
+  SELECT id, account_id, family_id, mfa_pending, client_id FROM s`;
+/** A sign-in's pair. */
+const ISSUE_PAIR = `WITH ${INSERT_PAIR}`;
+/** A refresh's pair, revoking the session it replaces ($9) in the same statement. */
+const ROTATE_PAIR = `WITH replaced AS (
+    UPDATE sessions SET revoked_at = now() WHERE id = $9::uuid AND revoked_at IS NULL
+  ), ${INSERT_PAIR}`;
+
+const asDate = (value: unknown) => (value instanceof Date ? value : new Date(String(value)));
 
 export class SessionsRepo {
+  readonly #db: Database;
   readonly #orm: Orm;
   readonly #live;
 
-  constructor(orm: Orm) {
-    this.#orm = orm;
-    this.#live = orm
+  constructor(db: Database) {
+    this.#db = db;
+    this.#orm = db.orm;
+    this.#live = db.orm
       .select()
       .from(sessions)
       .where(
@@ -23,12 +84,6 @@ export class SessionsRepo {
       )
       .limit(1)
       .prepare('live_session');
-  }
-
-  async insert(row: NewSession): Promise<SessionRow> {
-    const [created] = await this.#orm.insert(sessions).values(row).returning();
-    if (!created) throw new Error('session insert returned nothing');
-    return created;
   }
 
   /** The live session of an access token hash: not revoked, not expired (every signed-in call). */
@@ -47,7 +102,108 @@ export class SessionsRepo {
     await this.#orm.update(sessions).set({ verifiedAt: new Date(), mfaPending: false }).where(eq(sessions.id, id));
   }
 
-  async revoke(id: string): Promise<void> {
-    await this.#orm.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, id));
+  /**
+   * Writes a session and its refresh token in one statement, and for a refresh revokes the session
+   * replaced in the same one. Tokens commit without waiting for the disk (ADR 012).
+   */
+  async issue(pair: NewTokenPair): Promise<IssuedSessionRow> {
+    const values = [
+      pair.accountId,
+      pair.familyId,
+      pair.accessTokenHash,
+      pair.accessExpiresAt.toISOString(),
+      pair.mfaPending,
+      pair.clientId,
+      pair.refreshTokenHash,
+      pair.familyExpiresAt.toISOString(),
+    ];
+    const [row] = pair.replacesSessionId
+      ? await this.#db.queryAsyncCommit<Raw>(ROTATE_PAIR, [...values, pair.replacesSessionId], 'rotate_token_pair')
+      : await this.#db.queryAsyncCommit<Raw>(ISSUE_PAIR, values, 'issue_token_pair');
+    if (!row) throw new Error('session insert returned nothing');
+    return {
+      id: String(row.id),
+      accountId: String(row.account_id),
+      familyId: String(row.family_id),
+      mfaPending: row.mfa_pending === true,
+      clientId: (row.client_id as string | null) ?? null,
+      verifiedAt: null,
+    };
+  }
+
+  /**
+   * Marks a live refresh token used and answers what it rotates into; undefined when the token is
+   * unknown, revoked, expired or already used (the caller tells reuse apart with findRefreshToken).
+   */
+  async rotate(tokenHash: string): Promise<RotatedToken | undefined> {
+    const [row] = await this.#db.queryAsyncCommit<Raw>(
+      `UPDATE refresh_tokens r SET used_at = now()
+       FROM sessions s
+       WHERE r.token_hash = $1 AND r.used_at IS NULL AND r.revoked_at IS NULL
+         AND r.family_expires_at > now() AND s.id = r.session_id
+       RETURNING r.account_id, r.family_id, r.session_id, r.family_expires_at, s.mfa_pending, s.client_id`,
+      [tokenHash],
+      'rotate_refresh_token',
+    );
+    if (!row) return undefined;
+    return {
+      accountId: String(row.account_id),
+      familyId: String(row.family_id),
+      sessionId: String(row.session_id),
+      familyExpiresAt: asDate(row.family_expires_at),
+      mfaPending: row.mfa_pending === true,
+      clientId: (row.client_id as string | null) ?? null,
+    };
+  }
+
+  async findRefreshToken(tokenHash: string): Promise<RefreshRow | undefined> {
+    const [row] = await this.#orm.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, tokenHash)).limit(1);
+    return row;
+  }
+
+  /**
+   * Revokes every sign-in of an account (after a password reset, for example), or every one but
+   * `keepFamilyId` (the player signs out their other devices).
+   */
+  revokeAccount(accountId: string, keepFamilyId?: string): Promise<void> {
+    const keep = keepFamilyId ? ne(sessions.familyId, keepFamilyId) : undefined;
+    return this.#revokeFamiliesOf(and(eq(sessions.accountId, accountId), keep));
+  }
+
+  /**
+   * Revokes the sign-ins of an account that these OAuth clients hold (the player removes a game):
+   * every family one of whose sessions was issued to one of the clients.
+   */
+  async revokeAccountClients(accountId: string, clientIds: readonly string[]): Promise<void> {
+    if (clientIds.length === 0) return;
+    await this.#revokeFamiliesOf(and(eq(sessions.accountId, accountId), inArray(sessions.clientId, [...clientIds])));
+  }
+
+  /**
+   * Revokes the families of the sessions that `which` selects: their refresh tokens (found by family;
+   * the sessions table is indexed by account) and those sessions.
+   */
+  async #revokeFamiliesOf(which: SQL | undefined): Promise<void> {
+    const families = this.#orm.selectDistinct({ familyId: sessions.familyId }).from(sessions).where(which);
+    await this.#orm
+      .update(refreshTokens)
+      .set({ revokedAt: sql`now()` })
+      .where(and(inArray(refreshTokens.familyId, families), isNull(refreshTokens.revokedAt)));
+    await this.#orm
+      .update(sessions)
+      .set({ revokedAt: sql`now()` })
+      .where(and(which, isNull(sessions.revokedAt)));
+  }
+
+  /** Revokes every refresh token and session of a family (sign-out, or reuse detected). */
+  async revokeFamily(familyId: string): Promise<void> {
+    await this.#orm
+      .update(refreshTokens)
+      .set({ revokedAt: sql`now()` })
+      .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
+    await this.#orm
+      .update(sessions)
+      .set({ revokedAt: sql`now()` })
+      .where(and(eq(sessions.familyId, familyId), isNull(sessions.revokedAt)));
   }
 }

@@ -1,10 +1,8 @@
-// Access tokens and the sessions they stand for. Sign-in (which creates sessions) builds on this.
-import { randomUUID } from 'node:crypto';
+// Access tokens and the sessions they stand for: the session of every signed-in call. Tokens are
+// issued by token-service.ts (sign-in, refresh, sign-out); the sign-in calls' rules are
+// sign-in-service.ts's.
+import { hashToken, looksLikeToken } from '../../security/tokens.ts';
 import type { SessionsRepo } from './repo.ts';
-import { hashToken, looksLikeToken, newToken } from './tokens.ts';
-
-// Opaque tokens (tokens.ts) for the other modules' codes: game authorization and device codes.
-export { hashToken, newToken } from './tokens.ts';
 
 export interface ResolvedSession {
   id: string;
@@ -17,12 +15,6 @@ export interface ResolvedSession {
   verifiedAt: Date | null;
 }
 
-export interface IssuedAccessToken {
-  accessToken: string;
-  expiresAt: Date;
-  session: ResolvedSession;
-}
-
 export class SessionsService {
   readonly #repo: SessionsRepo;
   readonly #accessTtlMs: number;
@@ -30,25 +22,6 @@ export class SessionsService {
   constructor(repo: SessionsRepo, options: { accessTokenTtlSeconds: number }) {
     this.#repo = repo;
     this.#accessTtlMs = options.accessTokenTtlSeconds * 1000;
-  }
-
-  async issueAccessToken(input: {
-    accountId: string;
-    familyId?: string;
-    mfaPending?: boolean;
-    clientId?: string | null;
-  }): Promise<IssuedAccessToken> {
-    const accessToken = newToken('at');
-    const expiresAt = new Date(Date.now() + this.#accessTtlMs);
-    const row = await this.#repo.insert({
-      accountId: input.accountId,
-      familyId: input.familyId ?? randomUUID(),
-      accessTokenHash: hashToken(accessToken),
-      accessExpiresAt: expiresAt,
-      mfaPending: input.mfaPending ?? false,
-      clientId: input.clientId ?? null,
-    });
-    return { accessToken, expiresAt, session: toResolved(row) };
   }
 
   /** The session of an access token, or null when it is unknown, revoked or expired. */
@@ -65,10 +38,6 @@ export class SessionsService {
 
   get accessTokenTtlSeconds(): number {
     return this.#accessTtlMs / 1000;
-  }
-
-  revoke(sessionId: string): Promise<void> {
-    return this.#repo.revoke(sessionId);
   }
 
   /**

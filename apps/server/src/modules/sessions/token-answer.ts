@@ -1,14 +1,14 @@
-import type { Account } from '@portal/contract/calls/entities';
-import type { AccountRow } from '../accounts/service.ts';
+import type { Account as WireAccount } from '@portal/contract/calls/entities';
+import type { Account } from '../accounts/service.ts';
 import type { IssuedTokens } from './token-service.ts';
 
 /** What shows an account as the wire's `account` (the accounts module's consents view). */
 export interface AccountViewer {
-  view(account: AccountRow): Promise<Account>;
+  view(account: Account): Promise<WireAccount>;
 }
 
 /** The answer of every call that signs in (spec 001 §7): tokens, pending two-factor, the account. */
-export async function tokenAnswer(tokens: IssuedTokens, account: AccountRow, viewer: AccountViewer) {
+export async function tokenAnswer(tokens: IssuedTokens, account: Account, viewer: AccountViewer) {
   return {
     access_token: tokens.accessToken,
     refresh_token: tokens.refreshToken,

@@ -3,9 +3,9 @@
 // and session of that sign-in), and a family ends at an absolute expiry whatever the rotation.
 import { randomUUID } from 'node:crypto';
 import { RequestError } from '../../http/request-error.ts';
-import type { RefreshRepo } from './refresh-repo.ts';
+import { hashToken, looksLikeToken, newToken } from '../../security/tokens.ts';
+import type { SessionsRepo } from './repo.ts';
 import type { ResolvedSession, SessionsService } from './service.ts';
-import { hashToken, looksLikeToken, newToken } from './tokens.ts';
 
 export interface IssuedTokens {
   accessToken: string;
@@ -24,10 +24,10 @@ export function signInOf(account: { id: string; mfaSecret: string | null }): {
 
 export class TokenService {
   readonly #sessions: SessionsService;
-  readonly #refresh: RefreshRepo;
+  readonly #refresh: SessionsRepo;
   readonly #familyTtlMs: number;
 
-  constructor(sessions: SessionsService, refresh: RefreshRepo, options: { refreshTokenTtlDays: number }) {
+  constructor(sessions: SessionsService, refresh: SessionsRepo, options: { refreshTokenTtlDays: number }) {
     this.#sessions = sessions;
     this.#refresh = refresh;
     this.#familyTtlMs = options.refreshTokenTtlDays * 86_400_000;
@@ -46,7 +46,7 @@ export class TokenService {
     if (!rotated) {
       // Not rotatable. A live token that was already used means it leaked (or two clients share
       // it): end the whole sign-in. Two concurrent uses end up here too, for the one that lost.
-      const row = await this.#refresh.findByHash(tokenHash);
+      const row = await this.#refresh.findRefreshToken(tokenHash);
       if (row && row.usedAt !== null && row.revokedAt === null) await this.#refresh.revokeFamily(row.familyId);
       throw new RequestError('auth_expired');
     }

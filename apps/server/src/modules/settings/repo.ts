@@ -1,6 +1,7 @@
-import { asc, eq } from 'drizzle-orm';
+// The statements of the public settings: feature flags, platform support, environments.
+import { asc } from 'drizzle-orm';
 import type { Orm } from '../../db/database.ts';
-import { environments, featureFlags, games, platformSettings } from '../../db/schema.ts';
+import { environments, featureFlags, platformSettings } from '../../db/schema.ts';
 
 export class SettingsRepo {
   readonly #orm: Orm;
@@ -14,10 +15,6 @@ export class SettingsRepo {
 
   platformSettings() {
     return this.#orm.select().from(platformSettings);
-  }
-
-  featuredGames() {
-    return this.#orm.select({ slug: games.slug }).from(games).where(eq(games.featured, true)).orderBy(asc(games.name));
   }
 
   environments() {

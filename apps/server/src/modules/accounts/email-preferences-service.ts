@@ -4,20 +4,21 @@
 import type { LocaleTag } from '@portal/contract/data/locales';
 import { RequestError } from '../../http/request-error.ts';
 import type { Mailer } from '../../mail/mailer.ts';
-import type { LinkTokens } from '../link-tokens/service.ts';
-import type { AccountRow, AccountsRepo } from './repo.ts';
+import type { LinkTokensService } from '../link-tokens/service.ts';
+import type { Account } from './account.ts';
+import type { AccountsRepo } from './repo.ts';
 
 export interface Preferences {
   friend_request: boolean;
 }
 
-export class EmailPreferences {
+export class EmailPreferencesService {
   readonly #accounts: AccountsRepo;
-  readonly #links: LinkTokens;
+  readonly #links: LinkTokensService;
   readonly #mailer: Mailer;
   readonly #publicUrl: string;
 
-  constructor(deps: { accounts: AccountsRepo; links: LinkTokens; mailer: Mailer; publicUrl: string }) {
+  constructor(deps: { accounts: AccountsRepo; links: LinkTokensService; mailer: Mailer; publicUrl: string }) {
     this.#accounts = deps.accounts;
     this.#links = deps.links;
     this.#mailer = deps.mailer;
@@ -25,12 +26,12 @@ export class EmailPreferences {
   }
 
   /** The opt-out link of a mail to this account. */
-  async optOutUrl(account: AccountRow): Promise<string> {
+  async optOutUrl(account: Account): Promise<string> {
     return `${this.#publicUrl}/email-notifications?token=${await this.#links.issue('email_preferences', account.id)}`;
   }
 
   /** Mails a friend request (unless the player turned these mails off), with its opt-out link. */
-  async sendFriendRequest(to: AccountRow, from: { username: string }): Promise<boolean> {
+  async sendFriendRequest(to: Account, from: { username: string }): Promise<boolean> {
     if (!to.email || !to.friendRequestEmails) return false;
     await this.#mailer.send({
       to: to.email,
@@ -41,7 +42,13 @@ export class EmailPreferences {
     return true;
   }
 
-  async byToken(token: string): Promise<{ account: AccountRow; preferences: Preferences }> {
+  /** Mails a friend request to the account with this address; null when there is no such account. */
+  async sendFriendRequestTo(email: string, from: { username: string }): Promise<boolean | null> {
+    const to = await this.#accounts.findByEmail(email);
+    return to ? this.sendFriendRequest(to, from) : null;
+  }
+
+  async byToken(token: string): Promise<{ account: Account; preferences: Preferences }> {
     const found = await this.#links.lookup('email_preferences', token);
     const account = found.status === 'valid' ? await this.#accounts.findById(found.accountId) : undefined;
     if (!account) throw new RequestError('link_invalid');

@@ -2,7 +2,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import type { RequestError } from '../../http/request-error.ts';
-import { createCaptchaVerifier } from './verifier.ts';
+import { createCaptchaVerifier } from './service.ts';
 
 const answering = (body: unknown) => (async () => new Response(JSON.stringify(body))) as unknown as typeof fetch;
 const failureOf = async (promise: Promise<void>) =>

@@ -4,22 +4,23 @@
 import type { LocaleTag } from '@portal/contract/data/locales';
 import { RequestError } from '../../http/request-error.ts';
 import type { Mailer } from '../../mail/mailer.ts';
-import type { EmailCodes } from '../email-codes/service.ts';
+import type { EmailCodesService } from '../email-codes/service.ts';
 import { CODE_TTL_MINUTES } from '../email-codes/service.ts';
-import type { LinkTokens } from '../link-tokens/service.ts';
-import type { AccountRow, AccountsRepo } from './repo.ts';
+import type { LinkTokensService } from '../link-tokens/service.ts';
+import type { Account } from './account.ts';
+import type { AccountsRepo } from './repo.ts';
 
-export class Verification {
+export class VerificationService {
   readonly #accounts: AccountsRepo;
-  readonly #codes: EmailCodes;
-  readonly #links: LinkTokens;
+  readonly #codes: EmailCodesService;
+  readonly #links: LinkTokensService;
   readonly #mailer: Mailer;
   readonly #publicUrl: string;
 
   constructor(deps: {
     accounts: AccountsRepo;
-    codes: EmailCodes;
-    links: LinkTokens;
+    codes: EmailCodesService;
+    links: LinkTokensService;
     mailer: Mailer;
     publicUrl: string;
   }) {
@@ -30,14 +31,14 @@ export class Verification {
     this.#publicUrl = deps.publicUrl;
   }
 
-  #target(account: AccountRow): string {
+  #target(account: Account): string {
     const target = account.emailPending ?? account.email;
     if (!target) throw new RequestError('missing_email');
     if (!account.emailPending && account.emailVerified) throw new RequestError('email_already_verified');
     return target;
   }
 
-  async send(account: AccountRow, client: string): Promise<void> {
+  async send(account: Account, client: string): Promise<void> {
     const target = this.#target(account);
     await this.#codes.checkSendLimits('verify_email', target, client);
     const code = await this.#codes.issue('verify_email', target);
@@ -52,7 +53,7 @@ export class Verification {
 
   async verify(
     input: { code?: string | undefined; token?: string | undefined },
-    signedIn: AccountRow | undefined,
+    signedIn: Account | undefined,
   ): Promise<void> {
     let account = signedIn;
     if (input.token !== undefined) {
@@ -70,7 +71,7 @@ export class Verification {
     return this.#confirm(account, target);
   }
 
-  async #confirm(account: AccountRow, target: string): Promise<void> {
+  async #confirm(account: Account, target: string): Promise<void> {
     if (account.emailPending) {
       const owner = await this.#accounts.findByEmail(target);
       if (owner && owner.id !== account.id) throw new RequestError('email_not_available');
@@ -78,7 +79,7 @@ export class Verification {
     await this.#accounts.confirmEmail(account.id, target);
   }
 
-  async cancelPending(account: AccountRow): Promise<void> {
+  async cancelPending(account: Account): Promise<void> {
     if (!account.emailPending) throw new RequestError('no_email_pending');
     await this.#accounts.cancelPendingEmail(account.id);
   }

@@ -1,44 +1,107 @@
 // Creating an account (POST /accounts): location, age, display name, email and credentials are
 // checked in that order, each refusal with its own error; then the account and a session.
-import { randomBytes } from 'node:crypto';
-import type { RegistrationBody, registrationFields } from '@portal/contract/calls/accounts';
+import type {
+  checkAgeCategory,
+  checkDateOfBirth,
+  RegistrationBody,
+  registrationFields,
+} from '@portal/contract/calls/accounts';
+import type { BodyOf, QueryOf } from '@portal/contract/calls/define';
 import type { z } from 'zod';
 import type { LocaleTag } from '@portal/contract/data/locales';
 import { RequestError } from '../../http/request-error.ts';
-import type { EmailCodes } from '../email-codes/service.ts';
-import { ageCategory, checkLocation } from './age-rules.ts';
+import type { Mailer } from '../../mail/mailer.ts';
+import { CODE_TTL_MINUTES } from '../email-codes/service.ts';
+import type { EmailCodesService } from '../email-codes/service.ts';
+import type { IssuedTokens, TokenService } from '../sessions/token-service.ts';
+import type { Account } from './account.ts';
+import { ageCategory, checkLocation, minimumAge, playerAge } from './age-rules.ts';
+import type { ConsentsService } from './consents-service.ts';
+import { locate } from './location.ts';
+import type { Location, LocationOptions, RequestHeaders } from './location.ts';
 import { hashPassword } from './password-hasher.ts';
-import { passwordProblem } from './password-rules.ts';
-import type { AccountRow, AccountsRepo } from './repo.ts';
+import { assertPasswordAllowed } from './password-rules.ts';
+import { newPublicId } from './public-id.ts';
+import type { AccountsRepo } from './repo.ts';
 import { generateUsername, usernameProblem } from './username-rules.ts';
 import type { UsernameBounds } from './username-rules.ts';
 
 export interface RegistrationOptions {
   usernameBounds: UsernameBounds;
   minAgeOverrides: Record<string, number>;
+  location: LocationOptions;
 }
 
-const BASE32 = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
-export function newPublicId(): string {
-  return `AG${[...randomBytes(10)].map((b) => BASE32[b % 32]).join('')}`;
+export interface RegistrationDeps {
+  accounts: AccountsRepo;
+  codes: EmailCodesService;
+  consents: ConsentsService;
+  tokens: TokenService;
+  mailer: Mailer;
 }
 
-/** Throws the error of the first password rule broken. */
-export function assertPasswordAllowed(password: string, displayName: string | null): void {
-  const problem = passwordProblem(password, displayName);
-  if (problem === 'contains_display_name') throw new RequestError('password_contains_display_name');
-  if (problem !== null) throw new RequestError('weak_password', { body: { reason: problem } });
-}
-
-export class Registration {
+export class RegistrationService {
   readonly #accounts: AccountsRepo;
-  readonly #codes: EmailCodes;
+  readonly #codes: EmailCodesService;
+  readonly #consents: ConsentsService;
+  readonly #tokens: TokenService;
+  readonly #mailer: Mailer;
   readonly #options: RegistrationOptions;
 
-  constructor(accounts: AccountsRepo, codes: EmailCodes, options: RegistrationOptions) {
-    this.#accounts = accounts;
-    this.#codes = codes;
+  constructor(deps: RegistrationDeps, options: RegistrationOptions) {
+    this.#accounts = deps.accounts;
+    this.#codes = deps.codes;
+    this.#consents = deps.consents;
+    this.#tokens = deps.tokens;
+    this.#mailer = deps.mailer;
     this.#options = options;
+  }
+
+  /** Where the request comes from (GET /accounts/location; location.ts). */
+  location(headers: RequestHeaders): Location {
+    return locate(headers, this.#options.location);
+  }
+
+  /** Mails a registration code; an address that already has an account gets none (same answer). */
+  async sendCode(email: string, client: string, locale: LocaleTag): Promise<void> {
+    await this.#codes.checkSendLimits('register', email, client);
+    if (await this.#accounts.findByEmail(email)) return;
+    const code = await this.#codes.issue('register', email);
+    await this.#mailer.send({
+      to: email,
+      locale,
+      template: 'register_code',
+      data: { code, minutes: CODE_TTL_MINUTES },
+    });
+  }
+
+  async emailAvailable(email: string): Promise<boolean> {
+    return !(await this.#accounts.findByEmail(email));
+  }
+
+  /** Whether a date of birth is old enough for the country (GET /accounts/check/date_of_birth). */
+  dateOfBirthPasses(query: QueryOf<typeof checkDateOfBirth>): boolean {
+    checkLocation(query.country, query.territory);
+    const age = playerAge({ dateOfBirth: query.date_of_birth });
+    return age >= minimumAge(query.country, this.#options.minAgeOverrides);
+  }
+
+  /**
+   * The age gates of a player (POST /accounts/check/age_category): the location given, else the
+   * request's; without an age, nobody is gated but adult games are.
+   */
+  ageCategory(
+    body: BodyOf<typeof checkAgeCategory>,
+    headers: RequestHeaders,
+  ): { age_gated: boolean; adult_age_gate: boolean } {
+    const location = body.location_data ?? this.location(headers);
+    checkLocation(location.country, location.territory);
+    if (!body.age_data) return { age_gated: false, adult_age_gate: true };
+    const result = ageCategory(
+      { ...location, dateOfBirth: body.age_data.date_of_birth, age: body.age_data.age },
+      this.#options.minAgeOverrides,
+    );
+    return { age_gated: result.ageGated, adult_age_gate: result.adultAgeGate };
   }
 
   /** A free display name that passes the rules. */
@@ -56,13 +119,14 @@ export class Registration {
 
   /**
    * Completes an incomplete or stub account (POST /accounts/complete; rule 11 of the
-   * continue-registration decision) with the fields it lacks; a complete account answers 1052.
+   * continue-registration decision) with the fields it lacks, consenting to both documents; a
+   * complete account answers 1052.
    */
   async complete(
-    account: AccountRow,
+    account: Account,
     body: Partial<z.output<typeof registrationFields>>,
     locale: LocaleTag,
-  ): Promise<AccountRow> {
+  ): Promise<Account> {
     if (account.completed && !account.stub) throw new RequestError('stub_completed');
     const country = body.country ?? account.country;
     if (!country) throw new RequestError('age_location_error', { body: { field: 'country' } });
@@ -107,10 +171,16 @@ export class Registration {
       stub: false,
     });
     if (!updated) throw new RequestError('auth_expired');
-    return updated;
+    return this.#consents.consentToAll(updated);
   }
 
-  async register(body: RegistrationBody, locale: LocaleTag): Promise<AccountRow> {
+  /** Creates the account, consenting to both documents, and signs it in. */
+  async register(body: RegistrationBody, locale: LocaleTag): Promise<{ tokens: IssuedTokens; account: Account }> {
+    const account = await this.#consents.consentToAll(await this.#create(body, locale));
+    return { tokens: await this.#tokens.start({ accountId: account.id }), account };
+  }
+
+  async #create(body: RegistrationBody, locale: LocaleTag): Promise<Account> {
     checkLocation(body.country, body.territory);
     const { ageGated } = ageCategory(
       { dateOfBirth: body.date_of_birth, age: body.age, country: body.country },

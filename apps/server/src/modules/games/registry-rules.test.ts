@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { redirectUriProblem } from './registry.ts';
+import { redirectUriProblem } from './registry-rules.ts';
 
 describe('redirect URIs an operator may register', () => {
   it.each([

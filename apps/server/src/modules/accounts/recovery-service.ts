@@ -3,24 +3,25 @@
 import type { LocaleTag } from '@portal/contract/data/locales';
 import { RequestError } from '../../http/request-error.ts';
 import type { Mailer } from '../../mail/mailer.ts';
-import type { EmailCodes } from '../email-codes/service.ts';
+import type { EmailCodesService } from '../email-codes/service.ts';
 import { LINK_TTL_MINUTES } from '../link-tokens/service.ts';
-import type { LinkTokens } from '../link-tokens/service.ts';
+import type { LinkTokensService } from '../link-tokens/service.ts';
 import type { IssuedTokens, TokenService } from '../sessions/token-service.ts';
-import { assertNewPassword, storeNewPassword } from './password-change.ts';
-import type { AccountRow, AccountsRepo } from './repo.ts';
 import { signInOf } from '../sessions/token-service.ts';
+import type { Account } from './account.ts';
+import { assertNewPassword, storeNewPassword } from './password-change.ts';
+import type { AccountsRepo } from './repo.ts';
 
 export interface RecoveryDeps {
   accounts: AccountsRepo;
-  links: LinkTokens;
-  limits: EmailCodes;
+  links: LinkTokensService;
+  limits: EmailCodesService;
   tokens: TokenService;
   mailer: Mailer;
   publicUrl: string;
 }
 
-export class Recovery {
+export class RecoveryService {
   readonly #d: RecoveryDeps;
   constructor(deps: RecoveryDeps) {
     this.#d = deps;
@@ -50,7 +51,7 @@ export class Recovery {
     token: string,
     newPassword: string,
     autoLogin: boolean,
-  ): Promise<{ tokens: IssuedTokens; account: AccountRow } | null> {
+  ): Promise<{ tokens: IssuedTokens; account: Account } | null> {
     const found = await this.#d.links.lookup('recovery', token);
     if (found.status !== 'valid') throw new RequestError('invalid_recovery_token');
     const account = await this.#d.accounts.findById(found.accountId);
@@ -65,7 +66,7 @@ export class Recovery {
   }
 
   /** Mails an unlock link to a soft-locked account. */
-  async sendUnlockLink(account: AccountRow): Promise<void> {
+  async sendUnlockLink(account: Account): Promise<void> {
     if (!account.email) return;
     const token = await this.#d.links.issue('unlock', account.id);
     const email = encodeURIComponent(account.email);

@@ -1,28 +1,29 @@
 // The signed-in player's changes to their own account (spec 000 §2 "Account settings", §5, §6):
-// email, password, country, date of birth, language, marketing and avatar. Each checks its rules
-// and answers the updated account row; security-relevant changes mail a notice.
+// email, password, country, date of birth, language, marketing, avatar and notification mails. Each
+// checks its rules and answers the updated account; security-relevant changes mail a notice.
+import type { Avatar } from '@portal/contract/calls/entities';
 import { LOCALE_TAGS } from '@portal/contract/data/locales';
 import { RequestError } from '../../http/request-error.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import type { ResolvedSession } from '../sessions/service.ts';
 import type { TokenService } from '../sessions/token-service.ts';
+import type { Account } from './account.ts';
+import { avatarImageUrl } from './account-view.ts';
 import { ageCategory, checkLocation } from './age-rules.ts';
-import type { AvatarsRepo } from './avatars.ts';
 import { verifyPassword } from './password-hasher.ts';
 import { assertNewPassword, storeNewPassword } from './password-change.ts';
-import type { AccountRow, AccountsRepo } from './repo.ts';
-import type { Verification } from './verification.ts';
+import type { AccountFields, AccountsRepo } from './repo.ts';
+import type { VerificationService } from './verification-service.ts';
 
 export interface AccountSettingsDeps {
   accounts: AccountsRepo;
-  avatars: AvatarsRepo;
-  verification: Verification;
+  verification: VerificationService;
   tokens: TokenService;
   mailer: Mailer;
   minAgeOverrides: Record<string, number>;
 }
 
-export class AccountSettings {
+export class AccountSettingsService {
   readonly #d: AccountSettingsDeps;
   constructor(deps: AccountSettingsDeps) {
     this.#d = deps;
@@ -32,7 +33,7 @@ export class AccountSettings {
    * Starts an email change: the new address waits in email_pending, gets a code and a link, and the
    * current address (which keeps working until then) gets a notice.
    */
-  async changeEmail(account: AccountRow, email: string, client: string): Promise<AccountRow> {
+  async changeEmail(account: Account, email: string, client: string): Promise<Account> {
     if (account.email && !account.emailVerified) throw new RequestError('email_verification_required');
     if (account.email?.toLowerCase() === email.toLowerCase()) throw new RequestError('email_not_different');
     const owner = await this.#d.accounts.findByEmail(email);
@@ -49,10 +50,10 @@ export class AccountSettings {
    * sign-up apply and earlier passwords are refused (1004). Optionally ends every other sign-in.
    */
   async changePassword(
-    account: AccountRow,
+    account: Account,
     session: ResolvedSession,
     input: { password?: string | undefined; new_password: string; sign_out_others?: boolean | undefined },
-  ): Promise<AccountRow> {
+  ): Promise<Account> {
     if (!account.email || !account.emailVerified) throw new RequestError('email_verification_required');
     if (account.passwordHash !== null) {
       const matches = input.password !== undefined && (await verifyPassword(account.passwordHash, input.password));
@@ -65,19 +66,19 @@ export class AccountSettings {
   }
 
   /** A listed, non-embargoed country; the player must still be old enough for it. */
-  async changeCountry(account: AccountRow, country: string, territory: string | null | undefined): Promise<AccountRow> {
+  async changeCountry(account: Account, country: string, territory: string | null | undefined): Promise<Account> {
     checkLocation(country, territory);
     if (account.dateOfBirth) this.#assertOldEnough(account.dateOfBirth, country, territory ?? null);
     return this.#update(account, { country, territory: territory ?? null });
   }
 
   /** A correction of the date of birth; refused when it would put the player under age (1036). */
-  async changeDateOfBirth(account: AccountRow, dateOfBirth: string): Promise<AccountRow> {
+  async changeDateOfBirth(account: Account, dateOfBirth: string): Promise<Account> {
     this.#assertOldEnough(dateOfBirth, account.country ?? 'US', account.territory);
     return this.#update(account, { dateOfBirth });
   }
 
-  async changeLocale(account: AccountRow, locale: string): Promise<AccountRow> {
+  async changeLocale(account: Account, locale: string): Promise<Account> {
     if (!(LOCALE_TAGS as readonly string[]).includes(locale))
       throw new RequestError('invalid_request', {
         body: { issues: [{ path: 'body.locale', code: 'unsupported_locale', message: 'Choose a listed language' }] },
@@ -85,16 +86,22 @@ export class AccountSettings {
     return this.#update(account, { locale });
   }
 
-  changeMarketing(account: AccountRow, optIn: boolean): Promise<AccountRow> {
+  changeMarketing(account: Account, optIn: boolean): Promise<Account> {
     return this.#update(account, { marketingOptIn: optIn });
   }
 
-  changeFriendRequestEmails(account: AccountRow, enabled: boolean): Promise<AccountRow> {
+  changeFriendRequestEmails(account: Account, enabled: boolean): Promise<Account> {
     return this.#update(account, { friendRequestEmails: enabled });
   }
 
-  async changeAvatar(account: AccountRow, slug: string): Promise<AccountRow> {
-    if (!(await this.#d.avatars.exists(slug)))
+  /** The avatars a player may pick, in display order. */
+  async avatars(): Promise<Avatar[]> {
+    const slugs = await this.#d.accounts.avatarSlugs();
+    return slugs.map((slug) => ({ slug, image_url: avatarImageUrl(slug) }));
+  }
+
+  async changeAvatar(account: Account, slug: string): Promise<Account> {
+    if (!(await this.#d.accounts.avatarExists(slug)))
       throw new RequestError('invalid_request', {
         body: { issues: [{ path: 'body.avatar', code: 'unknown_avatar', message: 'Choose one of the avatars shown' }] },
       });
@@ -106,13 +113,13 @@ export class AccountSettings {
     if (ageGated) throw new RequestError('age_gated');
   }
 
-  async #update(account: AccountRow, fields: Parameters<AccountsRepo['update']>[1]): Promise<AccountRow> {
+  async #update(account: Account, fields: AccountFields): Promise<Account> {
     const updated = await this.#d.accounts.update(account.id, fields);
     if (!updated) throw new RequestError('auth_expired');
     return updated;
   }
 
-  async #reload(account: AccountRow): Promise<AccountRow> {
+  async #reload(account: Account): Promise<Account> {
     const row = await this.#d.accounts.findById(account.id);
     if (!row) throw new RequestError('auth_expired');
     return row;

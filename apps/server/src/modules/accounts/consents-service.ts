@@ -3,14 +3,12 @@
 // kept for LEGAL_DOCUMENTS_TTL_MS (publishing through this instance refreshes them at once, and a
 // version published for a later date takes effect at that date). Deciding whether an account must
 // consent again thus costs no query.
-import { sql } from 'drizzle-orm';
-import type { Account } from '@portal/contract/calls/entities';
-import { rowsOf } from '../../db/database.ts';
-import type { Orm } from '../../db/database.ts';
+import type { Account as WireAccount } from '@portal/contract/calls/entities';
+import type { Account } from './account.ts';
 import { toAccount } from './account-view.ts';
-import type { AccountRow } from './repo.ts';
+import type { AccountsRepo, LegalDocument, PublishedDocument } from './repo.ts';
 
-export type LegalDocument = 'tos' | 'privacy_policy';
+export type { LegalDocument } from './repo.ts';
 export interface ConsentState {
   tos: boolean;
   privacy_policy: boolean;
@@ -19,25 +17,17 @@ export interface ConsentState {
 /** How long another instance's publication may take to be seen here. */
 export const LEGAL_DOCUMENTS_TTL_MS = 10_000;
 
-interface Published {
-  type: LegalDocument;
-  version: number;
-  publishedAt: number;
+function consentedVersion(account: Account, type: LegalDocument): number | null {
+  return type === 'tos' ? account.tosVersion : account.privacyPolicyVersion;
 }
 
-const VERSION_COLUMN = { tos: 'tos_version', privacy_policy: 'privacy_policy_version' } as const;
-
-function consentedVersion(row: AccountRow, type: LegalDocument): number | null {
-  return type === 'tos' ? row.tosVersion : row.privacyPolicyVersion;
-}
-
-export class Consents {
-  readonly #orm: Orm;
-  #published: Promise<Published[]> | null = null;
+export class ConsentsService {
+  readonly #repo: AccountsRepo;
+  #published: Promise<PublishedDocument[]> | null = null;
   #loadedAt = 0;
 
-  constructor(orm: Orm) {
-    this.#orm = orm;
+  constructor(repo: AccountsRepo) {
+    this.#repo = repo;
   }
 
   /** The current version of each published document (documents never published are absent). */
@@ -52,7 +42,7 @@ export class Consents {
   }
 
   /** Which published documents the account has not consented to in their current version. */
-  async required(row: AccountRow): Promise<ConsentState> {
+  async required(row: Account): Promise<ConsentState> {
     const current = await this.current();
     const behind = (type: LegalDocument) => {
       const version = current[type];
@@ -62,42 +52,28 @@ export class Consents {
   }
 
   /** Records consent to the current version of a document (idempotent); answers the updated row. */
-  async consent(row: AccountRow, type: LegalDocument): Promise<AccountRow> {
-    const column = sql.raw(VERSION_COLUMN[type]);
-    const [recorded] = rowsOf<{ version: number }>(
-      await this.#orm.execute(sql`
-        WITH doc AS (
-          SELECT max(version) AS v FROM legal_documents WHERE type = ${type} AND published_at <= now()
-        ), recorded AS (
-          INSERT INTO consents (account_id, type, version)
-          SELECT ${row.id}, ${type}, v FROM doc WHERE v IS NOT NULL
-          ON CONFLICT DO NOTHING
-        )
-        UPDATE accounts SET ${column} = greatest(coalesce(${column}, 0), doc.v)
-        FROM doc WHERE id = ${row.id} AND doc.v IS NOT NULL
-        RETURNING ${column} AS version`),
-    );
-    if (!recorded) return row;
-    const version = Number(recorded.version);
+  async consent(row: Account, type: LegalDocument): Promise<Account> {
+    const version = await this.#repo.recordConsent(row.id, type);
+    if (version === undefined) return row;
     // Consented to a version this instance has not seen yet: read the published versions again.
     if (version > ((await this.current())[type] ?? 0)) this.#published = null;
     return type === 'tos' ? { ...row, tosVersion: version } : { ...row, privacyPolicyVersion: version };
   }
 
+  /** Consent to both documents, as registering and completing an account give it. */
+  async consentToAll(row: Account): Promise<Account> {
+    return this.consent(await this.consent(row, 'tos'), 'privacy_policy');
+  }
+
   /** Publishes the next version of a document, effective now; answers its version. */
   async publish(type: LegalDocument): Promise<number> {
-    const [row] = rowsOf<{ version: number }>(
-      await this.#orm.execute(sql`
-        INSERT INTO legal_documents (type, version)
-        SELECT ${type}, coalesce(max(version), 0) + 1 FROM legal_documents WHERE type = ${type}
-        RETURNING version`),
-    );
+    const version = await this.#repo.publishDocument(type);
     this.#published = null;
-    return Number(row?.version);
+    return version;
   }
 
   /** The account as the contract shows it, with its consent state. */
-  async view(row: AccountRow): Promise<Account> {
+  async view(row: Account): Promise<WireAccount> {
     const required = await this.required(row);
     return {
       ...toAccount(row),
@@ -106,19 +82,9 @@ export class Consents {
     };
   }
 
-  #load(now: number): Promise<Published[]> {
+  #load(now: number): Promise<PublishedDocument[]> {
     this.#loadedAt = now;
-    const loading = this.#orm
-      .execute(
-        sql`SELECT type, version, (extract(epoch FROM published_at) * 1000)::bigint::text AS at FROM legal_documents`,
-      )
-      .then((result) =>
-        rowsOf<{ type: LegalDocument; version: number; at: string }>(result).map((r) => ({
-          type: r.type,
-          version: Number(r.version),
-          publishedAt: Number(r.at),
-        })),
-      );
+    const loading = this.#repo.publishedDocuments();
     // A failed read is not kept: the next call tries again.
     loading.catch(() => {
       if (this.#published === loading) this.#published = null;

@@ -4,22 +4,23 @@
 import type { LocaleTag } from '@portal/contract/data/locales';
 import { RequestError } from '../../http/request-error.ts';
 import type { Mailer } from '../../mail/mailer.ts';
-import type { EmailCodes } from '../email-codes/service.ts';
+import type { EmailCodesService } from '../email-codes/service.ts';
 import { CODE_TTL_MINUTES } from '../email-codes/service.ts';
-import type { AccountRow, AccountsRepo } from './repo.ts';
+import type { Account } from './account.ts';
+import type { AccountsRepo } from './repo.ts';
 
-export class AccountDeletion {
+export class AccountDeletionService {
   readonly #accounts: AccountsRepo;
-  readonly #codes: EmailCodes;
+  readonly #codes: EmailCodesService;
   readonly #mailer: Mailer;
 
-  constructor(deps: { accounts: AccountsRepo; codes: EmailCodes; mailer: Mailer }) {
+  constructor(deps: { accounts: AccountsRepo; codes: EmailCodesService; mailer: Mailer }) {
     this.#accounts = deps.accounts;
     this.#codes = deps.codes;
     this.#mailer = deps.mailer;
   }
 
-  async sendCode(account: AccountRow, client: string): Promise<void> {
+  async sendCode(account: Account, client: string): Promise<void> {
     if (!account.email) throw new RequestError('missing_email');
     await this.#codes.checkSendLimits('delete_account', account.email, client);
     const code = await this.#codes.issue('delete_account', account.email);
@@ -31,7 +32,7 @@ export class AccountDeletion {
     });
   }
 
-  async delete(account: AccountRow, code: string): Promise<void> {
+  async delete(account: Account, code: string): Promise<void> {
     if (!account.email) throw new RequestError('missing_email');
     await this.#codes.consume('delete_account', account.email, code);
     await this.#accounts.delete(account);

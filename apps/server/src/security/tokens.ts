@@ -1,4 +1,5 @@
-// Opaque tokens: 256 bits from the CSPRNG, base64url, with a type prefix; stored only as SHA-256.
+// Opaque tokens, shared by every module that hands one out (sessions, mailed links, game codes):
+// 256 bits from the CSPRNG, base64url, with a type prefix; stored only as SHA-256.
 import { createHash, randomBytes } from 'node:crypto';
 
 /** Access, refresh, mailed-link, game authorization-code and device-code tokens. */

@@ -1,0 +1,45 @@
+// The account as the server's modules see it: the accounts module's own type, which its service
+// hands to the other modules (and registerCall to every signed-in call). The repo's rows have this
+// shape (checked below), so they are returned as they are read.
+import type { AccountRow } from './repo.ts';
+
+export interface Account {
+  id: string;
+  /** The id shown to the player and support (AG...). */
+  publicId: string;
+  email: string | null;
+  /** A new address waiting for its verification; the old one works until then. */
+  emailPending: string | null;
+  emailVerified: boolean;
+  username: string | null;
+  usernameUpdatedAt: Date | null;
+  /** yyyy-MM-dd */
+  dateOfBirth: string | null;
+  country: string | null;
+  territory: string | null;
+  locale: string;
+  passwordHash: string | null;
+  stub: boolean;
+  completed: boolean;
+  registrationFlagged: boolean;
+  marketingOptIn: boolean;
+  avatarSlug: string | null;
+  friendRequestEmails: boolean;
+  failedSignIns: number;
+  lockedAt: Date | null;
+  createdAt: Date;
+  updatedAt: Date;
+  /** The consented versions of the legal documents. */
+  tosVersion: number | null;
+  privacyPolicyVersion: number | null;
+  /** Two-factor (sealed): the active secret and one waiting for its first code (the mfa module's). */
+  mfaSecret: string | null;
+  mfaPendingSecret: string | null;
+  mfaLastStep: number | null;
+  mfaGeneratedAt: Date | null;
+  mfaBackupCodesLeft: number;
+}
+
+/** Fails to compile when the table and the type drift apart. */
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const _rowIsAccount: Same<AccountRow, Account> = true;

@@ -1,0 +1,114 @@
+// The sign-in calls of the web app (spec 001 §7 "Sessions"): a code mailed for signing in, the
+// password and emailed-code grants and the refresh of POST /sessions/auth/token, completing a
+// sign-in pending two-factor, and proving the player again in a session. The game grants of the
+// same endpoint are the oauth module's; the password rules and the soft lock are the accounts
+// module's (AccountsService.checkPassword).
+import type { LocaleTag } from '@portal/contract/data/locales';
+import { RequestError } from '../../http/request-error.ts';
+import type { Mailer } from '../../mail/mailer.ts';
+import type { Account, AccountsService } from '../accounts/service.ts';
+import { CODE_TTL_MINUTES } from '../email-codes/service.ts';
+import type { EmailCodesService } from '../email-codes/service.ts';
+import type { MfaService } from '../mfa/service.ts';
+import type { ResolvedSession, SessionsService } from './service.ts';
+import { signInOf } from './token-service.ts';
+import type { IssuedTokens, TokenService } from './token-service.ts';
+
+export interface SignedIn {
+  tokens: IssuedTokens;
+  account: Account;
+}
+
+export interface SignInDeps {
+  accounts: AccountsService;
+  codes: EmailCodesService;
+  sessions: SessionsService;
+  tokens: TokenService;
+  mfa: MfaService;
+  mailer: Mailer;
+}
+
+export class SignInService {
+  readonly #d: SignInDeps;
+  constructor(deps: SignInDeps) {
+    this.#d = deps;
+  }
+
+  /** Mails a sign-in code; the answer is the same whether or not the address has an account. */
+  async sendCode(email: string, client: string): Promise<void> {
+    await this.#d.codes.checkSendLimits('sign_in', email, client);
+    const account = await this.#d.accounts.findByEmail(email);
+    if (!account || account.stub) return;
+    const code = await this.#d.codes.issue('sign_in', email);
+    await this.#d.mailer.send({
+      to: account.email ?? email,
+      locale: account.locale as LocaleTag,
+      template: 'sign_in_code',
+      data: { code, minutes: CODE_TTL_MINUTES },
+    });
+  }
+
+  /** Email and password; pending two-factor when the account has it on. */
+  async withPassword(email: string, password: string): Promise<SignedIn> {
+    const account = await this.#d.accounts.checkPassword(email, password);
+    return { tokens: await this.#d.tokens.start(signInOf(account)), account };
+  }
+
+  /** A code mailed by sendCode; pending two-factor when the account has it on. */
+  async withEmailCode(email: string, code: string): Promise<SignedIn> {
+    await this.#d.codes.consume('sign_in', email, code);
+    const account = await this.#d.accounts.findByEmail(email);
+    if (!account || account.stub) throw new RequestError('email_code_invalid');
+    if (account.lockedAt !== null) throw new RequestError('account_soft_locked', { body: { reset_password: true } });
+    return { tokens: await this.#d.tokens.start(signInOf(account)), account };
+  }
+
+  /** Rotates a refresh token (token-service.ts) and answers the account it signs in. */
+  async refresh(refreshToken: string): Promise<SignedIn> {
+    const tokens = await this.#d.tokens.refresh(refreshToken);
+    const account = await this.#d.accounts.findById(tokens.session.accountId);
+    if (!account) throw new RequestError('auth_expired');
+    return { tokens, account };
+  }
+
+  /**
+   * Completes a sign-in pending two-factor with an authenticator or backup code: the pending
+   * sign-in ends and a full one starts, for the same game when a game started it.
+   */
+  async completeTwoFactor(
+    session: ResolvedSession,
+    account: Account,
+    input: { code_type: 'mfa_code' | 'backup_code'; code: string },
+  ): Promise<SignedIn> {
+    if (!session.mfaPending) throw new RequestError('invalid_request', { body: { reason: 'session_not_pending' } });
+    if (input.code_type === 'backup_code') await this.#d.mfa.useBackupCode(account, input.code);
+    else await this.#d.mfa.checkCode(account, input.code);
+    await this.#d.tokens.end(session);
+    const tokens = await this.#d.tokens.start({ accountId: account.id, clientId: session.clientId });
+    return { tokens, account: (await this.#d.accounts.findById(account.id)) ?? account };
+  }
+
+  /**
+   * Proves the player again in this session, with an authenticator code or a code mailed by
+   * sendCode: before a sensitive change, or in place of two-factor at sign-in ("try another way").
+   */
+  async verify(
+    session: ResolvedSession,
+    account: Account,
+    input: { code_type: 'mfa_code' | 'email_code'; code: string },
+  ): Promise<void> {
+    if (input.code_type === 'mfa_code') await this.#d.mfa.checkCode(account, input.code);
+    else {
+      if (!account.email) throw new RequestError('missing_email');
+      await this.#d.codes.consume('sign_in', account.email, input.code);
+    }
+    await this.#d.sessions.markVerified(session.id);
+  }
+
+  /** The session as GET /sessions/me shows it; auth_expired when it is gone. */
+  async current(session: ResolvedSession) {
+    const found = await this.#d.sessions.find(session.id);
+    if (!found) throw new RequestError('auth_expired');
+    return { mfaRequired: found.mfaPending, createdAt: found.createdAt, expiresAt: found.accessExpiresAt };
+  }
+}
