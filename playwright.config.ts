@@ -4,6 +4,7 @@ import { mkdtempSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { testServerEnv } from './apps/web/e2e/server-env.ts';
 
 const port = Number(process.env.E2E_PORT ?? 8181);
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'portal-e2e-'));
@@ -50,21 +51,6 @@ export default defineConfig({
     url: `http://127.0.0.1:${port}/readyz`,
     reuseExistingServer: false,
     timeout: 60_000,
-    env: {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'test',
-      DATABASE_URL: '',
-      RATE_LIMIT_PER_MINUTE: '10000',
-      SIGN_IN_PER_MINUTE: '1000',
-      // Every test mails codes from 127.0.0.1: far more than a person asks for in an hour.
-      CODE_MAILS_PER_CLIENT_HOUR: '100000',
-      SOFT_LOCK_THRESHOLD: '3',
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      // Devices in the tests (examples/game-cli) poll every second instead of every five.
-      DEVICE_POLL_INTERVAL_SECONDS: '1',
-    },
+    env: testServerEnv(port, dataDir),
   },
 });

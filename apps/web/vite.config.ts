@@ -6,7 +6,9 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
-    sourcemap: true,
+    // Maps are written for error reports and debugging, but not named in the chunks: every phone
+    // would download the `sourceMappingURL` comment of every chunk for nothing.
+    sourcemap: 'hidden',
     target: 'es2022',
     manifest: true,
     rolldownOptions: {

@@ -7,6 +7,7 @@ import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { testServerEnv } from '../server-env.ts';
 
 export interface PortalServer {
   url: string;
@@ -30,21 +31,7 @@ export async function startPortalServer(env: Record<string, string>): Promise<Po
   let stderr = '';
   const child = spawn(process.execPath, ['apps/server/src/server.ts'], {
     cwd: join(import.meta.dirname, '..', '..', '..', '..'),
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'test',
-      DATABASE_URL: '',
-      RATE_LIMIT_PER_MINUTE: '10000',
-      SIGN_IN_PER_MINUTE: '1000',
-      CODE_MAILS_PER_CLIENT_HOUR: '100000',
-      SOFT_LOCK_THRESHOLD: '3',
-      PUBLIC_URL: url,
-      ...env,
-    },
+    env: { ...process.env, ...testServerEnv(port, dataDir), ...env },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));

@@ -5,7 +5,7 @@ import { PLATFORM_IDS } from '../data/platform-ids.ts';
 import { account, deviceUserCode, linkPayload } from './entities.ts';
 import { friends } from './friends.ts';
 import { allCalls, calls } from './index.ts';
-import { sessions } from './sessions.ts';
+import { sessions } from './index.ts';
 import { social } from './social.ts';
 
 /** Every call of spec 001 §7, as `METHOD path`. */

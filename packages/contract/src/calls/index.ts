@@ -10,6 +10,7 @@ import { betas } from './betas.ts';
 import { friends } from './friends.ts';
 import { games } from './games.ts';
 import { sessions as sessionsCalls } from './sessions.ts';
+import { sessionsGames } from './sessions-games.ts';
 import { sessionsMfa } from './sessions-mfa.ts';
 import { settings } from './settings.ts';
 import { social } from './social.ts';
@@ -25,7 +26,7 @@ export const accounts = {
 };
 
 /** The sessions area: sign-in and tokens, two-factor completion, devices, game authorization. */
-export const sessions = { ...sessionsCalls, ...sessionsMfa };
+export const sessions = { ...sessionsCalls, ...sessionsMfa, ...sessionsGames };
 
 export { analytics, betas, friends, games, settings, social, twitch };
 

@@ -13,7 +13,7 @@ import {
   getDeviceAuthorization,
   reportDeviceError,
   startDeviceAuthorization,
-} from '@portal/contract/calls/sessions';
+} from '@portal/contract/calls/sessions-games';
 import type { FastifyInstance } from 'fastify';
 import type { Services } from '../../deps.ts';
 import { registerCall } from '../../http/register-call.ts';

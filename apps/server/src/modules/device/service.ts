@@ -4,7 +4,7 @@
 // facts gathered here; the statements are DeviceRepo's. The tokens of a redeemed authorization are
 // issued by the oauth module (OAuthService.deviceCode), which polls through this service.
 import type { DeviceAuthorization } from '@portal/contract/calls/entities';
-import type { deviceStart, deviceStarted } from '@portal/contract/calls/sessions';
+import type { deviceStart, deviceStarted } from '@portal/contract/calls/sessions-games';
 import type { z } from 'zod';
 import type { Config } from '../../config.ts';
 import type { ApiClient } from '../../http/api-key.ts';

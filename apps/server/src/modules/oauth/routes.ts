@@ -8,7 +8,7 @@
 // The code is redeemed at POST /sessions/auth/token (grant_type authorization_code, sessions/routes)
 // or at the standard POST /oauth2/token (standard-routes.ts).
 import { verifyGameEntry } from '@portal/contract/calls/games';
-import { authorize, precheckAuthorize } from '@portal/contract/calls/sessions';
+import { authorize, precheckAuthorize } from '@portal/contract/calls/sessions-games';
 import type { FastifyInstance } from 'fastify';
 import type { Services } from '../../deps.ts';
 import { registerCall } from '../../http/register-call.ts';

@@ -1,12 +1,12 @@
 // The configured captcha provider's widget (Turnstile, hCaptcha or reCAPTCHA), rendered explicitly
-// with the public site key in the user's language, and the hook a form uses to send its token.
-// Without a configured captcha nothing renders and no script loads.
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+// with the public site key in the user's language. Loaded only where a captcha is configured
+// (use-captcha.tsx), so a portal without one downloads none of it.
+import { useEffect, useId, useRef, useState } from 'react';
 import { type CaptchaConfig, providerLanguage } from '../../lib/captcha/captcha-config.ts';
 import { type CaptchaApi, loadCaptchaApi, type WidgetId } from '../../lib/captcha/provider-api.ts';
 import { useTranslation } from '../../lib/i18n/messages.ts';
 
-interface CaptchaFieldProps {
+export interface CaptchaFieldProps {
   config: CaptchaConfig;
   onToken: (token: string | null) => void;
   /** Each increase asks the provider for a new check (a token is good for one call). */
@@ -15,7 +15,7 @@ interface CaptchaFieldProps {
   missing: boolean;
 }
 
-export function CaptchaField({ config, onToken, resets, missing }: CaptchaFieldProps) {
+export default function CaptchaField({ config, onToken, resets, missing }: CaptchaFieldProps) {
   const { t, i18n } = useTranslation();
   const id = useId();
   const group = useRef<HTMLDivElement>(null);
@@ -95,38 +95,4 @@ export function CaptchaField({ config, onToken, resets, missing }: CaptchaFieldP
       ) : null}
     </div>
   );
-}
-
-/**
- * A form's captcha: `field` is the widget (null when no captcha is configured), `ready()` asks for
- * the check when it is not done, and `send` passes the token to a call and, when the call fails,
- * resets the widget for a new try (the typed data stays in the form).
- */
-export function useCaptcha(config: CaptchaConfig | undefined) {
-  const token = useRef<string | null>(null);
-  const [resets, setResets] = useState(0);
-  const [missing, setMissing] = useState(false);
-  const onToken = useCallback((value: string | null) => {
-    token.current = value;
-    if (value) setMissing(false);
-  }, []);
-  return {
-    field: config ? <CaptchaField config={config} onToken={onToken} resets={resets} missing={missing} /> : null,
-    ready(): boolean {
-      if (!config || token.current) return true;
-      setMissing(true);
-      return false;
-    },
-    async send<T>(call: (captchaResponse: string | null) => Promise<T>): Promise<T> {
-      try {
-        return await call(token.current);
-      } catch (error) {
-        if (config) {
-          token.current = null;
-          setResets((n) => n + 1);
-        }
-        throw error;
-      }
-    },
-  };
 }

@@ -3,7 +3,7 @@ import { loginInfo } from '@portal/contract/calls/accounts-sign-in';
 import { sendSignInEmail, signInWithPassword, token } from '@portal/contract/calls/sessions';
 import { lazy, Suspense, useState } from 'react';
 import { useFlow, useServices } from '../../lib/services.tsx';
-import { useCaptcha } from '../../components/ui/captcha-field.tsx';
+import { useCaptcha } from '../../components/ui/use-captcha.tsx';
 import { CodeField, TextField } from '../../components/ui/field.tsx';
 import { FormError, SubmitForm } from '../../components/ui/form-error.tsx';
 import { useEmailField } from '../../components/ui/email-field.tsx';

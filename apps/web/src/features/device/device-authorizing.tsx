@@ -1,7 +1,7 @@
 // /device-code (spec 000 §4 "Device flow", rule 16): the signed-in player's approval goes to the
 // server; then the success page (history cleared), or the error the device flow ends with. An
 // age-gated player's refusal is reported to the device, which then stops waiting.
-import { authorizeDevice, reportDeviceError } from '@portal/contract/calls/sessions';
+import { authorizeDevice, reportDeviceError } from '@portal/contract/calls/sessions-games';
 import { useEffect, useRef, useState } from 'react';
 import { continueFlow, nextStep } from '../../app/flows/continue-flow.ts';
 import { DEVICE_KEYS, GAME_KEYS } from '../../app/flows/game-flow.ts';

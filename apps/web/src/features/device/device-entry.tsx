@@ -2,7 +2,7 @@
 // or game shows (or follows its link, ?user_code=, looked up at once), sees which game and device it
 // is, and approves (signing in or registering first when needed: rule 16 then goes to /device-code)
 // or denies.
-import { getDeviceAuthorization, reportDeviceError } from '@portal/contract/calls/sessions';
+import { getDeviceAuthorization, reportDeviceError } from '@portal/contract/calls/sessions-games';
 import type { DeviceAuthorization } from '@portal/contract/calls/entities';
 import { useEffect, useRef, useState } from 'react';
 import type { RefObject } from 'react';

@@ -4,7 +4,7 @@
 // player is signed in (and has proved it again when the game asks, force_verify) the game gets its
 // code at the verified redirect URI. Errors end on the OAuth error step; nothing ever redirects to
 // an address the server has not verified.
-import { authorize, precheckAuthorize } from '@portal/contract/calls/sessions';
+import { authorize, precheckAuthorize } from '@portal/contract/calls/sessions-games';
 import type { GameConfig } from '@portal/contract/calls/games';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { SignedInAs } from '../../app/flows/auth-game.tsx';

@@ -4,7 +4,7 @@ import { checkAgeCategory, getLocation, register, sendRegistrationEmail } from '
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { continueFlow, signedIn } from '../../app/flows/continue-flow.ts';
 import { useFlow, useServices } from '../../lib/services.tsx';
-import { useCaptcha } from '../../components/ui/captcha-field.tsx';
+import { useCaptcha } from '../../components/ui/use-captcha.tsx';
 import { CheckboxField, CodeField, TextField } from '../../components/ui/field.tsx';
 import { FormError, SubmitForm } from '../../components/ui/form-error.tsx';
 import { LocationFields } from '../../components/ui/location-fields.tsx';
