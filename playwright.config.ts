@@ -51,6 +51,9 @@ export default defineConfig({
     url: `http://127.0.0.1:${port}/readyz`,
     reuseExistingServer: false,
     timeout: 60_000,
-    env: testServerEnv(port, dataDir),
+    env: {
+      ...testServerEnv(port, dataDir),
+      ...(process.env.WEB_DIST_DIR ? { WEB_DIST_DIR: process.env.WEB_DIST_DIR } : {}),
+    },
   },
 });

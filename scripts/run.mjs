@@ -63,9 +63,10 @@ function ensureInstalled() {
   sh('npm', ['ci', '--no-audit', '--no-fund']);
 }
 
+/** Builds the web app for production (scripts/build-web.mjs): skipped when apps/web/dist is current. */
 function build() {
   ensureInstalled();
-  console.log('[run] building the web app');
+  console.log('[run] building the web app (skipped when it is current)');
   sh('npm', ['run', 'build', '-w', '@portal/web']);
 }
 

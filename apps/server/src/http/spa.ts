@@ -1,46 +1,99 @@
-// The built web app at /, with history fallback: any GET for a page that is not a file, and not
-// under an API prefix, answers index.html so the client-side router can take it.
-import { existsSync, readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+// The built web app at /, served from what is on disk when asked (not from a list of files taken at
+// start): a rebuild of apps/web/dist (scripts/build-web.mjs, by this or another instance) is served
+// at once, never a new index.html naming assets this instance has no route for. History fallback:
+// any GET for a page that is not a file, and not under an API prefix, answers index.html so the
+// client-side router can take it. A missing file (/assets/x.js) answers 404, not index.html.
+import { readFileSync, statSync } from 'node:fs';
+import { join, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
+import { findLocale, LOCALES } from '@portal/contract/data/locales';
+import type { LocaleTag } from '@portal/contract/data/locales';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { BOOT_FALLBACK_MESSAGES } from './boot-fallback-messages.ts';
 import { RequestError } from './request-error.ts';
 
 const NOT_SPA = /^\/(api|dev|oauth2|\.well-known)(\/|$)/;
 
+/** Escapes text for an HTML text node or a quoted attribute. */
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/**
+ * index.html in the visitor's language: the "could not load" text of the locale in place of its
+ * placeholders (__BOOT_TITLE__, __BOOT_MESSAGE__, __BOOT_RELOAD__), and `lang`/`dir` of <html>.
+ */
+export function localizeIndexHtml(html: string, locale: LocaleTag): string {
+  const messages = BOOT_FALLBACK_MESSAGES[locale];
+  const direction = LOCALES.find((info) => info.tag === locale)?.direction ?? 'ltr';
+  return html
+    .replace(/<html\b[^>]*>/i, `<html lang="${escapeHtml(locale)}" dir="${direction}">`)
+    .replaceAll('__BOOT_TITLE__', escapeHtml(messages.title))
+    .replaceAll('__BOOT_MESSAGE__', escapeHtml(messages.message))
+    .replaceAll('__BOOT_RELOAD__', escapeHtml(messages.reload));
+}
+
+/** ?lang= (as the web app reads it) first, then Accept-Language. */
+function pageLocale(request: FastifyRequest): LocaleTag {
+  const lang = (request.query as Record<string, unknown> | undefined)?.lang;
+  return (typeof lang === 'string' ? findLocale(lang)?.tag : undefined) ?? request.ctx.locale;
+}
+
 export async function registerSpa(app: FastifyInstance, distDir: string) {
   const indexPath = join(distDir, 'index.html');
-  const built = existsSync(indexPath);
-  if (built) {
-    await app.register(fastifyStatic, {
-      root: distDir,
-      wildcard: false,
-      index: false,
-      setHeaders: (reply, path) => {
-        const hashed = path.includes(`${join(distDir, 'assets')}`);
-        reply.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
-      },
-    });
-  } else {
+  const assetsDir = `${join(distDir, 'assets')}${sep}`;
+  // One wildcard route that looks on the disk at every request, so files built after the start are served.
+  await app.register(fastifyStatic, {
+    root: distDir,
+    wildcard: true,
+    index: false,
+    // The page itself goes through the fallback below (translated, no-cache).
+    allowedPath: (pathName) => pathName !== '/index.html',
+    setHeaders: (reply, path) => {
+      const hashed = path.startsWith(assetsDir);
+      reply.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
+  });
+  // The wildcard route refuses the empty path (403): / is a page like any other.
+  app.get('/', (_request, reply) => reply.callNotFound());
+  if (!existsFile(indexPath)) {
     app.log.warn({ distDir }, 'the web app is not built: run `npm run build` (npm start does it)');
   }
-  // index.html is re-read when the build changes it, so a rebuild never serves stale asset names.
-  let cached: { html: string; mtimeMs: number } | null = null;
+  // index.html is re-read when a build replaced it, so a rebuild never serves stale asset names.
+  let cached: { html: string; mtimeMs: number; ino: number } | null = null;
   const indexHtml = (): string | null => {
-    if (!built) return null;
-    const { mtimeMs } = statSync(indexPath);
-    if (cached?.mtimeMs !== mtimeMs) cached = { html: readFileSync(indexPath, 'utf8'), mtimeMs };
-    return cached.html;
+    try {
+      const { mtimeMs, ino } = statSync(indexPath);
+      if (cached?.mtimeMs !== mtimeMs || cached.ino !== ino) {
+        cached = { html: readFileSync(indexPath, 'utf8'), mtimeMs, ino };
+      }
+      return cached.html;
+    } catch {
+      return null;
+    }
   };
 
   app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
     const path = request.url.split('?')[0] ?? '/';
     const isPage = (request.method === 'GET' || request.method === 'HEAD') && !NOT_SPA.test(path);
-    if (!isPage || /\.[a-z0-9]{1,8}$/i.test(path)) throw new RequestError('not_found');
+    if (!isPage || (path !== '/index.html' && /\.[a-z0-9]{1,8}$/i.test(path))) throw new RequestError('not_found');
     const html = indexHtml();
     if (html === null) {
       return reply.code(503).type('text/plain; charset=utf-8').send('The web app is not built. Run `npm run build`.');
     }
-    return reply.code(200).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
+    return reply
+      .code(200)
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .header('vary', 'accept-language')
+      .send(localizeIndexHtml(html, pageLocale(request)));
   });
+}
+
+function existsFile(path: string): boolean {
+  try {
+    return statSync(path).isFile();
+  } catch {
+    return false;
+  }
 }
