@@ -9,3 +9,7 @@ export declare function buildWeb(options?: {
   force?: boolean;
   log?: (line: string) => void;
 }): boolean;
+export declare const COMPRESSED_EXTENSIONS: string[];
+export declare const COMPRESS_MIN_BYTES: number;
+export declare function compressedCopies(bytes: Uint8Array): { br: Buffer; gz: Buffer };
+export declare function compressBuild(dir: string): number;

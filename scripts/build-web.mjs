@@ -5,6 +5,9 @@
 // - The build is skipped when the built output is current: after a successful build a stamp file
 //   (dist/.build-stamp) holds a hash of everything the build reads (the web app's and the contract's
 //   sources, index.html, the Vite config, package-lock.json); a build with the same hash is not redone.
+// - Every text file of the build worth it (scripts, styles, the messages and other JSON, SVG, HTML)
+//   gets a brotli (.br) and a gzip (.gz) copy beside it, written once here and never per request:
+//   the server (http/spa.ts, @fastify/static `preCompressed`) sends the one the browser accepts.
 // - The build is written into a temporary directory next to dist and moved into place, so a running
 //   server (http/spa.ts serves what is on disk) never sees a half-written dist.
 //
@@ -14,8 +17,9 @@ import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { basename, dirname, join, relative, resolve } from 'node:path';
+import { basename, dirname, extname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 export const STAMP_FILE = '.build-stamp';
 const defaultRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -60,6 +64,44 @@ export function isWebBuildCurrent(root = defaultRoot, distDir = join(root, 'apps
   const stamp = join(distDir, STAMP_FILE);
   if (!existsSync(stamp) || !existsSync(join(distDir, 'index.html'))) return false;
   return readFileSync(stamp, 'utf8').trim() === webSourceHash(root);
+}
+
+/** Extensions of the built files that compress (images and fonts are compressed already). */
+export const COMPRESSED_EXTENSIONS = ['.js', '.mjs', '.css', '.html', '.json', '.svg', '.txt', '.xml', '.webmanifest'];
+/** Files smaller than this are sent as they are: compressing them saves less than a packet. */
+export const COMPRESS_MIN_BYTES = 1024;
+
+/** Brotli (highest quality) and gzip (level 9) of `bytes`, as the build writes them. */
+export function compressedCopies(bytes) {
+  return {
+    br: brotliCompressSync(bytes, {
+      params: {
+        [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+        [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
+      },
+    }),
+    gz: gzipSync(bytes, { level: 9 }),
+  };
+}
+
+/**
+ * Writes `<file>.br` and `<file>.gz` beside every compressible file of dir (source maps and the
+ * Vite manifest excluded: no browser downloads them) when the copy is smaller. Returns their count.
+ */
+export function compressBuild(dir) {
+  let written = 0;
+  for (const file of filesUnder(dir)) {
+    const name = relative(dir, file).split('\\').join('/');
+    if (!COMPRESSED_EXTENSIONS.includes(extname(file)) || name.startsWith('.vite/')) continue;
+    const bytes = readFileSync(file);
+    if (bytes.length < COMPRESS_MIN_BYTES) continue;
+    for (const [extension, copy] of Object.entries(compressedCopies(bytes))) {
+      if (copy.length >= bytes.length) continue;
+      writeFileSync(`${file}.${extension}`, copy);
+      written++;
+    }
+  }
+  return written;
 }
 
 function runVite(root, outDir) {
@@ -110,6 +152,7 @@ export function buildWeb(options = {}) {
   const builtDir = join(dirname(distDir), `.${basename(distDir)}-build-${process.pid}-${Date.now()}`);
   try {
     runVite(root, builtDir);
+    log(`[build] ${compressBuild(builtDir)} brotli and gzip copies written`);
     writeFileSync(join(builtDir, STAMP_FILE), `${hash}\n`);
     moveIntoPlace(builtDir, distDir);
   } finally {

@@ -8,6 +8,7 @@ import { closeInfrastructure, compose, openInfrastructure } from './composition.
 import type { Infrastructure } from './deps.ts';
 import { registerApiKeyCheck } from './http/api-key.ts';
 import { registerCodec } from './http/codec.ts';
+import { registerConditionalGet } from './http/conditional-get.ts';
 import { registerContext } from './http/context.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
 import { ErrorMessages } from './http/messages.ts';
@@ -97,6 +98,7 @@ export async function buildApp(config: Config, infrastructure?: Infrastructure):
   });
   await registerHttpRateLimit(app, resolved.counters, resolved.rateLimits.default);
   registerApiKeyCheck(app, resolved.apiKeys);
+  registerConditionalGet(app);
   registerRuntimeRoutes(app, config, resolved.db);
 
   await app.register(

@@ -135,9 +135,11 @@ describe('error language and shape', () => {
 
   it('answers a server fault with error.generic and a request id, hiding the cause', async () => {
     const broken = await testApp();
-    await broken.app.inject({ method: 'GET', url: '/api/settings/public', headers: portalHeaders() });
+    // A call that reads the database at every request (the public settings are kept a few seconds).
+    const url = '/api/accounts/username/check?username=FreshPlayer42';
+    await broken.app.inject({ method: 'GET', url, headers: portalHeaders() });
     await broken.deps.db.close();
-    const res = await broken.app.inject({ method: 'GET', url: '/api/settings/public', headers: portalHeaders() });
+    const res = await broken.app.inject({ method: 'GET', url, headers: portalHeaders() });
     expect(res.statusCode).toBe(500);
     const body = res.json();
     expect(body).toMatchObject({ key: 'error.generic', message: 'Something went wrong. Please try again.' });

@@ -2,6 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
+import { cacheFor } from './conditional-get.ts';
 import { captchaWidget } from '../modules/captcha/providers.ts';
 
 /** The runtime config the SPA reads at start (spec 000 §3 "Other"). */
@@ -27,10 +28,16 @@ export function runtimeConfig(config: Config) {
   };
 }
 
+/**
+ * /config.json changes only when an instance starts with other settings: browsers keep it a minute,
+ * then revalidate it with its ETag (a 304 without body while it is the same).
+ */
+export const CONFIG_CACHE_CONTROL = 'public, max-age=60';
+
 export function registerRuntimeRoutes(app: FastifyInstance, config: Config, db: Database) {
   const body = JSON.stringify(runtimeConfig(config));
   app.get('/config.json', async (_request, reply) =>
-    reply.type('application/json; charset=utf-8').header('cache-control', 'no-cache').send(body),
+    cacheFor(reply, CONFIG_CACHE_CONTROL).type('application/json; charset=utf-8').send(body),
   );
   app.get('/healthz', async () => ({ status: 'ok' }));
   app.get('/readyz', async (request, reply) => {

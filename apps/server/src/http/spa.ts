@@ -3,8 +3,12 @@
 // at once, never a new index.html naming assets this instance has no route for. History fallback:
 // any GET for a page that is not a file, and not under an API prefix, answers index.html so the
 // client-side router can take it. A missing file (/assets/x.js) answers 404, not index.html.
+// Compression: files are sent as the brotli or gzip copy the build wrote beside them
+// (scripts/build-web.mjs), never compressed per request; index.html, localized per request, is
+// compressed once per locale and encoding and kept until the file changes.
 import { readFileSync, statSync } from 'node:fs';
 import { join, sep } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import { findLocale, LOCALES } from '@portal/contract/data/locales';
 import type { LocaleTag } from '@portal/contract/data/locales';
@@ -39,6 +43,32 @@ function pageLocale(request: FastifyRequest): LocaleTag {
   return (typeof lang === 'string' ? findLocale(lang)?.tag : undefined) ?? request.ctx.locale;
 }
 
+type PageEncoding = 'br' | 'gzip' | 'identity';
+
+/** The encoding of the page for an Accept-Encoding header: brotli, else gzip, else none (q=0 refuses). */
+export function pageEncoding(acceptEncoding: string | undefined): PageEncoding {
+  const accepted = new Map<string, number>();
+  for (const part of (acceptEncoding ?? '').toLowerCase().split(',')) {
+    const [name, ...params] = part.split(';').map((item) => item.trim());
+    if (!name) continue;
+    const q = params.find((param) => param.startsWith('q='));
+    accepted.set(name, q ? Number(q.slice(2)) || 0 : 1);
+  }
+  const wildcard = accepted.get('*') ?? 0;
+  for (const encoding of ['br', 'gzip'] as const) {
+    if ((accepted.get(encoding) ?? wildcard) > 0) return encoding;
+  }
+  return 'identity';
+}
+
+function compressPage(html: string, encoding: PageEncoding): Buffer {
+  const bytes = Buffer.from(html, 'utf8');
+  if (encoding === 'br') {
+    return brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY } });
+  }
+  return encoding === 'gzip' ? gzipSync(bytes, { level: 9 }) : bytes;
+}
+
 export async function registerSpa(app: FastifyInstance, distDir: string) {
   const indexPath = join(distDir, 'index.html');
   const assetsDir = `${join(distDir, 'assets')}${sep}`;
@@ -47,6 +77,8 @@ export async function registerSpa(app: FastifyInstance, distDir: string) {
     root: distDir,
     wildcard: true,
     index: false,
+    // The .br/.gz copy the build wrote, by Accept-Encoding (Content-Encoding, Vary: accept-encoding).
+    preCompressed: true,
     // The page itself goes through the fallback below (translated, no-cache).
     allowedPath: (pathName) => pathName !== '/index.html',
     setHeaders: (reply, path) => {
@@ -60,33 +92,42 @@ export async function registerSpa(app: FastifyInstance, distDir: string) {
     app.log.warn({ distDir }, 'the web app is not built: run `npm run build` (npm start does it)');
   }
   // index.html is re-read when a build replaced it, so a rebuild never serves stale asset names.
-  let cached: { html: string; mtimeMs: number; ino: number } | null = null;
-  const indexHtml = (): string | null => {
+  // The localized, encoded pages of that file, by locale and encoding (at most 19 × 3).
+  let cached: { html: string; mtimeMs: number; ino: number; pages: Map<string, Buffer> } | null = null;
+  const indexPage = (locale: LocaleTag, encoding: PageEncoding): Buffer | null => {
     try {
       const { mtimeMs, ino } = statSync(indexPath);
       if (cached?.mtimeMs !== mtimeMs || cached.ino !== ino) {
-        cached = { html: readFileSync(indexPath, 'utf8'), mtimeMs, ino };
+        cached = { html: readFileSync(indexPath, 'utf8'), mtimeMs, ino, pages: new Map() };
       }
-      return cached.html;
     } catch {
       return null;
     }
+    const key = `${locale} ${encoding}`;
+    let page = cached.pages.get(key);
+    if (!page) {
+      page = compressPage(localizeIndexHtml(cached.html, locale), encoding);
+      cached.pages.set(key, page);
+    }
+    return page;
   };
 
   app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
     const path = request.url.split('?')[0] ?? '/';
     const isPage = (request.method === 'GET' || request.method === 'HEAD') && !NOT_SPA.test(path);
     if (!isPage || (path !== '/index.html' && /\.[a-z0-9]{1,8}$/i.test(path))) throw new RequestError('not_found');
-    const html = indexHtml();
-    if (html === null) {
+    const encoding = pageEncoding(request.headers['accept-encoding']);
+    const page = indexPage(pageLocale(request), encoding);
+    if (page === null) {
       return reply.code(503).type('text/plain; charset=utf-8').send('The web app is not built. Run `npm run build`.');
     }
+    if (encoding !== 'identity') reply.header('content-encoding', encoding);
     return reply
       .code(200)
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
-      .header('vary', 'accept-language')
-      .send(localizeIndexHtml(html, pageLocale(request)));
+      .header('vary', 'accept-encoding, accept-language')
+      .send(page);
   });
 }
 

@@ -1,9 +1,14 @@
 // The public settings (GET /settings): feature flags, supported platforms, featured games, and in
-// debug mode the environments the web app may switch to.
+// debug mode the environments the web app may switch to. They change only on an operator's command
+// (admin CLI, games registry, SQL), in any instance: each instance keeps them at most
+// PUBLIC_SETTINGS_TTL_MS and then reads them again, so a change is seen everywhere within that bound.
 import { PLATFORM_IDS } from '@portal/contract/data/platforms';
 import type { PublicSettings } from '@portal/contract/calls/settings';
 import type { GamesService } from '../games/service.ts';
 import type { SettingsRepo } from './repo.ts';
+
+/** How long an instance answers the public settings it read, without reading them again. */
+export const PUBLIC_SETTINGS_TTL_MS = 5_000;
 
 const FLAG_NAMES = ['game_page', 'dev_tools', 'third_party_login', 'curseforge_hidden'] as const;
 
@@ -11,6 +16,8 @@ export class SettingsService {
   readonly #repo: SettingsRepo;
   readonly #games: GamesService;
   readonly #debug: boolean;
+  /** The settings being read or read last, and when the read began; a failed read is not kept. */
+  #cached: { readAt: number; settings: Promise<PublicSettings> } | null = null;
 
   constructor(repo: SettingsRepo, games: GamesService, options: { debug: boolean }) {
     this.#repo = repo;
@@ -18,8 +25,20 @@ export class SettingsService {
     this.#debug = options.debug;
   }
 
+  /** The public settings, read again when the last read began PUBLIC_SETTINGS_TTL_MS ago or more. */
+  publicSettings(now = Date.now()): Promise<PublicSettings> {
+    const cached = this.#cached;
+    if (cached && now - cached.readAt < PUBLIC_SETTINGS_TTL_MS && now >= cached.readAt) return cached.settings;
+    const entry = { readAt: now, settings: this.#read() };
+    this.#cached = entry;
+    entry.settings.catch(() => {
+      if (this.#cached === entry) this.#cached = null;
+    });
+    return entry.settings;
+  }
+
   /** Flags not stored are off; platforms not stored are not supported. */
-  async publicSettings(): Promise<PublicSettings> {
+  async #read(): Promise<PublicSettings> {
     const [flags, platforms, featured] = await Promise.all([
       this.#repo.featureFlags(),
       this.#repo.platformSettings(),

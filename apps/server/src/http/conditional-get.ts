@@ -1,0 +1,45 @@
+// ETag and 304 Not Modified for the answers a route marks as cacheable (cacheFor): the same for every
+// visitor and computed in the process, such as /config.json and /api/settings/public. The tag is a
+// hash of the bytes sent, so two instances with the same data give the same tag; a request whose
+// If-None-Match holds it gets 304 and no body.
+import { createHash } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+const CACHEABLE = Symbol('cacheable');
+
+/** Marks the answer cacheable: `Cache-Control: <cacheControl>`, an ETag, 304 to If-None-Match. */
+export function cacheFor(reply: FastifyReply, cacheControl: string, vary?: string): FastifyReply {
+  (reply as FastifyReply & { [CACHEABLE]?: boolean })[CACHEABLE] = true;
+  reply.header('cache-control', cacheControl);
+  if (vary) reply.header('vary', vary);
+  return reply;
+}
+
+/** The strong ETag of a body. */
+export function etagOf(body: string | Buffer): string {
+  return `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
+}
+
+/** True when If-None-Match names the tag (or is `*`); weak tags compare by their value (RFC 9110 §13.1.2). */
+export function matchesIfNoneMatch(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  return ifNoneMatch.split(',').some((item) => {
+    const tag = item.trim();
+    return tag === '*' || tag.replace(/^W\//, '') === etag;
+  });
+}
+
+export function registerConditionalGet(app: FastifyInstance): void {
+  app.addHook('onSend', async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+    const marked = (reply as FastifyReply & { [CACHEABLE]?: boolean })[CACHEABLE] === true;
+    if (!marked || reply.statusCode !== 200 || !['GET', 'HEAD'].includes(request.method)) return payload;
+    if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
+    const etag = etagOf(payload);
+    reply.header('etag', etag);
+    if (!matchesIfNoneMatch(request.headers['if-none-match'], etag)) return payload;
+    reply.code(304);
+    reply.removeHeader('content-type');
+    reply.removeHeader('content-length');
+    return '';
+  });
+}

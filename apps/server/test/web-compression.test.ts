@@ -1,0 +1,116 @@
+// The built web app goes out compressed: the brotli or gzip copy the build wrote beside each file
+// (scripts/build-web.mjs compressBuild), and index.html compressed after it was localized
+// (issue 14, "static assets are sent uncompressed").
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { compressBuild } from '../../../scripts/build-web.mjs';
+import { localizeIndexHtml } from '../src/http/spa.ts';
+import { testApp } from './helpers.ts';
+import type { TestApp } from './helpers.ts';
+
+/** A script well above the size the build compresses, shaped like a bundle. */
+const SCRIPT = Array.from({ length: 400 }, (_, i) => `export const value${i} = "component ${i}";`).join('\n');
+const PAGE =
+  `<!doctype html><html lang="en-US" dir="ltr"><head><script type="module" src="/assets/index-abc123.js"></script></head>` +
+  `<body><div id="root"><main class="boot-fallback"><h1>__BOOT_TITLE__</h1><p>__BOOT_MESSAGE__</p>` +
+  `<p><a href="">__BOOT_RELOAD__</a></p></main></div></body></html>`;
+
+function decoded(encoding: string | undefined, body: Buffer): Buffer {
+  if (encoding === 'br') return brotliDecompressSync(body);
+  if (encoding === 'gzip') return gunzipSync(body);
+  return body;
+}
+
+describe('compressed web build', () => {
+  let root: string;
+  let dist: string;
+  let t: TestApp;
+
+  beforeAll(async () => {
+    root = mkdtempSync(join(tmpdir(), 'portal-web-compression-'));
+    dist = join(root, 'dist');
+    mkdirSync(join(dist, 'assets'), { recursive: true });
+    writeFileSync(join(dist, 'index.html'), PAGE);
+    writeFileSync(join(dist, 'assets', 'index-abc123.js'), SCRIPT);
+    writeFileSync(join(dist, 'assets', 'common-def456.json'), JSON.stringify({ greeting: SCRIPT }));
+    writeFileSync(join(dist, 'assets', 'tiny-0a1b2c.js'), 'console.log(1);');
+    compressBuild(dist);
+    t = await testApp({ WEB_DIST_DIR: dist }, { seed: false });
+  });
+
+  afterAll(async () => {
+    await t?.close();
+    rmSync(root, { recursive: true, force: true });
+  });
+
+  it('the build writes brotli and gzip copies beside the files worth it, not beside tiny ones', () => {
+    for (const name of ['index-abc123.js', 'common-def456.json']) {
+      const original = readFileSync(join(dist, 'assets', name));
+      expect(brotliDecompressSync(readFileSync(join(dist, 'assets', `${name}.br`)))).toEqual(original);
+      expect(gunzipSync(readFileSync(join(dist, 'assets', `${name}.gz`)))).toEqual(original);
+    }
+    expect(() => readFileSync(join(dist, 'assets', 'tiny-0a1b2c.js.br'))).toThrow();
+  });
+
+  it.each([
+    ['gzip, br', 'br'],
+    ['br;q=1.0, gzip;q=0.8', 'br'],
+    ['gzip', 'gzip'],
+    ['gzip, br;q=0', 'gzip'],
+    [undefined, undefined],
+    ['identity', undefined],
+  ])('sends an asset for Accept-Encoding %j as %s, the same bytes once decoded', async (accept, encoding) => {
+    for (const name of ['index-abc123.js', 'common-def456.json']) {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/assets/${name}`,
+        headers: accept === undefined ? {} : { 'accept-encoding': accept },
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-encoding']).toBe(encoding);
+      expect(res.headers.vary).toMatch(/accept-encoding/i);
+      expect(res.headers['content-type']).toMatch(name.endsWith('.js') ? /javascript/ : /json/);
+      expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(decoded(encoding, res.rawPayload)).toEqual(readFileSync(join(dist, 'assets', name)));
+      if (encoding) expect(res.rawPayload.length).toBeLessThan(SCRIPT.length / 3);
+    }
+  });
+
+  it.each([
+    ['gzip, br', 'br'],
+    ['gzip', 'gzip'],
+    [undefined, undefined],
+  ])('sends the localized page for Accept-Encoding %j as %s', async (accept, encoding) => {
+    for (const [language, locale] of [
+      ['de-DE,de;q=0.9', 'de-DE'],
+      ['ar-AE', 'ar-AE'],
+    ] as const) {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: '/sign-in',
+        headers: { 'accept-language': language, ...(accept === undefined ? {} : { 'accept-encoding': accept }) },
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-encoding']).toBe(encoding);
+      expect(res.headers.vary).toBe('accept-encoding, accept-language');
+      expect(res.headers['cache-control']).toBe('no-cache');
+      const html = decoded(encoding, res.rawPayload).toString('utf8');
+      expect(html).toBe(localizeIndexHtml(PAGE, locale));
+      expect(html).toContain(`<html lang="${locale}"`);
+    }
+  });
+
+  it('a small file is sent as it is', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/assets/tiny-0a1b2c.js',
+      headers: { 'accept-encoding': 'gzip, br' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(res.body).toBe('console.log(1);');
+  });
+});
