@@ -1,7 +1,7 @@
 // The built web app goes out compressed: the brotli or gzip copy the build wrote beside each file
 // (scripts/build-web.mjs compressBuild), and index.html compressed after it was localized
 // (issue 14, "static assets are sent uncompressed").
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
@@ -9,14 +9,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compressBuild } from '../../../scripts/build-web.mjs';
 import { localizeIndexHtml } from '../src/http/spa.ts';
 import { testApp } from './helpers.ts';
+import { bootPage, writeBuild } from './web-build-fixture.ts';
 import type { TestApp } from './helpers.ts';
 
 /** A script well above the size the build compresses, shaped like a bundle. */
 const SCRIPT = Array.from({ length: 400 }, (_, i) => `export const value${i} = "component ${i}";`).join('\n');
-const PAGE =
-  `<!doctype html><html lang="en-US" dir="ltr"><head><script type="module" src="/assets/index-abc123.js"></script></head>` +
-  `<body><div id="root"><main class="boot-fallback"><h1>__BOOT_TITLE__</h1><p>__BOOT_MESSAGE__</p>` +
-  `<p><a href="">__BOOT_RELOAD__</a></p></main></div></body></html>`;
+const PAGE = bootPage('index-abc123');
 
 function decoded(encoding: string | undefined, body: Buffer): Buffer {
   if (encoding === 'br') return brotliDecompressSync(body);
@@ -32,9 +30,7 @@ describe('compressed web build', () => {
   beforeAll(async () => {
     root = mkdtempSync(join(tmpdir(), 'portal-web-compression-'));
     dist = join(root, 'dist');
-    mkdirSync(join(dist, 'assets'), { recursive: true });
-    writeFileSync(join(dist, 'index.html'), PAGE);
-    writeFileSync(join(dist, 'assets', 'index-abc123.js'), SCRIPT);
+    writeBuild(dist, 'index-abc123', SCRIPT);
     writeFileSync(join(dist, 'assets', 'common-def456.json'), JSON.stringify({ greeting: SCRIPT }));
     writeFileSync(join(dist, 'assets', 'tiny-0a1b2c.js'), 'console.log(1);');
     compressBuild(dist);

@@ -1,22 +1,12 @@
 // The built web app is served from what is on disk: two instances on one checkout both serve
 // working pages after either of them rebuilt apps/web/dist (issue 14, "a blank page after a second start").
-import { mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, renameSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testApp } from './helpers.ts';
+import { writeBuild } from './web-build-fixture.ts';
 import type { TestApp } from './helpers.ts';
-
-function writeBuild(dir: string, name: string): void {
-  mkdirSync(join(dir, 'assets'), { recursive: true });
-  writeFileSync(
-    join(dir, 'index.html'),
-    `<!doctype html><html lang="en-US" dir="ltr"><head><script type="module" src="/assets/${name}.js"></script></head>` +
-      `<body><div id="root"><main class="boot-fallback"><h1>__BOOT_TITLE__</h1><p>__BOOT_MESSAGE__</p>` +
-      `<p><a href="">__BOOT_RELOAD__</a></p></main></div></body></html>`,
-  );
-  writeFileSync(join(dir, 'assets', `${name}.js`), `console.log(${JSON.stringify(name)});`);
-}
 
 /** A new build replaces the old one as scripts/build-web.mjs does it: built aside, then moved in. */
 function replaceBuild(dist: string, name: string): void {

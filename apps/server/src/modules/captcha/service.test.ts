@@ -1,7 +1,6 @@
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import type { RequestError } from '../../http/request-error.ts';
+import { startSiteverifyPeer } from '../../../test/siteverify-peer.ts';
 import { createCaptchaVerifier } from './service.ts';
 
 const answering = (body: unknown) => (async () => new Response(JSON.stringify(body))) as unknown as typeof fetch;
@@ -29,37 +28,17 @@ describe('captcha verifier', () => {
   });
 
   it('posts to CAPTCHA_VERIFY_URL when set (a real local siteverify peer: fails, then passes)', async () => {
-    const received: URLSearchParams[] = [];
-    const peer = createServer((request, response) => {
-      let body = '';
-      request.on('data', (chunk: Buffer) => (body += chunk.toString()));
-      request.on('end', () => {
-        const form = new URLSearchParams(body);
-        received.push(form);
-        const answer =
-          received.length === 1
-            ? { success: false, 'error-codes': ['invalid-input-response'] }
-            : { success: form.get('secret') === 'peer-secret' && form.get('response') === 'tok-2' };
-        response.setHeader('content-type', 'application/json');
-        response.end(JSON.stringify(answer));
-      });
-    });
-    await new Promise<void>((done) => peer.listen(0, '127.0.0.1', done));
+    const peer = await startSiteverifyPeer({ secret: 'peer-secret', token: 'tok-2' });
     try {
-      const { port } = peer.address() as AddressInfo;
-      const verifier = createCaptchaVerifier({
-        provider: 'hcaptcha',
-        secret: 'peer-secret',
-        verifyUrl: `http://127.0.0.1:${port}/siteverify`,
-      });
+      const verifier = createCaptchaVerifier({ provider: 'hcaptcha', secret: 'peer-secret', verifyUrl: peer.url });
       expect(await failureOf(verifier.verify('tok-1', '10.0.0.1'))).toBe(1202);
       await expect(verifier.verify('tok-2', '10.0.0.1')).resolves.toBeUndefined();
-      expect(received.map((form) => [form.get('secret'), form.get('response'), form.get('remoteip')])).toEqual([
+      expect(peer.received.map((form) => [form.get('secret'), form.get('response'), form.get('remoteip')])).toEqual([
         ['peer-secret', 'tok-1', '10.0.0.1'],
         ['peer-secret', 'tok-2', '10.0.0.1'],
       ]);
     } finally {
-      await new Promise((done) => peer.close(done));
+      await peer.close();
     }
   });
 

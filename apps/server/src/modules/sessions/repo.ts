@@ -11,12 +11,15 @@ import { refreshTokens, sessions } from '../../db/schema.ts';
 export type SessionRow = typeof sessions.$inferSelect;
 export type RefreshRow = typeof refreshTokens.$inferSelect;
 
+/** What a session is to the rules: the service exports it as ResolvedSession. */
 export interface IssuedSessionRow {
   id: string;
   accountId: string;
   familyId: string;
+  /** Signed in but two-factor not yet passed: only the two-factor calls accept such a session. */
   mfaPending: boolean;
   clientId: string | null;
+  /** When the player last proved themselves again in this session (PUT /sessions/me/verify). */
   verifiedAt: Date | null;
 }
 

@@ -2,18 +2,10 @@
 // issued by token-service.ts (sign-in, refresh, sign-out); the sign-in calls' rules are
 // sign-in-service.ts's.
 import { hashToken, looksLikeToken } from '../../security/tokens.ts';
-import type { SessionsRepo } from './repo.ts';
+import type { IssuedSessionRow, SessionsRepo } from './repo.ts';
 
-export interface ResolvedSession {
-  id: string;
-  accountId: string;
-  familyId: string;
-  /** Signed in but two-factor not yet passed: only the two-factor calls accept such a session. */
-  mfaPending: boolean;
-  clientId: string | null;
-  /** When the player last proved themselves again in this session (PUT /sessions/me/verify). */
-  verifiedAt: Date | null;
-}
+/** The session of an access token, as every other module sees it. */
+export type ResolvedSession = IssuedSessionRow;
 
 export class SessionsService {
   readonly #repo: SessionsRepo;
@@ -49,14 +41,7 @@ export class SessionsService {
   }
 }
 
-function toResolved(row: {
-  id: string;
-  accountId: string;
-  familyId: string;
-  mfaPending: boolean;
-  clientId: string | null;
-  verifiedAt: Date | null;
-}): ResolvedSession {
+function toResolved(row: ResolvedSession): ResolvedSession {
   return {
     id: row.id,
     accountId: row.accountId,
