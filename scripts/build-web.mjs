@@ -30,6 +30,7 @@ export const BUILD_INPUTS = [
   'apps/web/public',
   'apps/web/index.html',
   'apps/web/vite.config.ts',
+  'apps/web/build',
   'apps/web/package.json',
   'apps/web/tsconfig.json',
   'packages/contract/src',

@@ -1,8 +1,9 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { routePreloads } from './build/route-preloads.ts';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), routePreloads(import.meta.dirname)],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

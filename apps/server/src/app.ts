@@ -14,7 +14,7 @@ import { registerErrorHandling } from './http/error-handler.ts';
 import { ErrorMessages } from './http/messages.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { implementedCalls } from './http/register-call.ts';
-import { registerRuntimeRoutes } from './http/runtime-routes.ts';
+import { registerRuntimeRoutes, runtimeConfig } from './http/runtime-routes.ts';
 import { registerSecurity } from './http/security.ts';
 import { registerSpa } from './http/spa.ts';
 import { OutboxTransport } from './mail/mailer.ts';
@@ -122,6 +122,10 @@ export async function buildApp(config: Config, infrastructure?: Infrastructure):
     registerAccountsDevRoutes(app, resolved);
     if (resolved.mailer.transport === 'outbox') registerOutboxRoutes(app, new OutboxTransport(resolved.db.orm));
   }
-  await registerSpa(app, config.webDistDir);
+  // index.html carries the runtime config and the public settings, so the first screen needs no API call.
+  await registerSpa(app, config.webDistDir, {
+    config: runtimeConfig(config),
+    settings: () => resolved.settings.publicSettings(),
+  });
   return app;
 }

@@ -94,7 +94,17 @@ describe('compressed web build', () => {
       expect(res.headers.vary).toBe('accept-encoding, accept-language');
       expect(res.headers['cache-control']).toBe('no-cache');
       const html = decoded(encoding, res.rawPayload).toString('utf8');
-      expect(html).toBe(localizeIndexHtml(PAGE, locale));
+      // The page as sent uncompressed: localized, with the boot data at the end of <head>.
+      const plain = await t.app.inject({
+        method: 'GET',
+        url: '/sign-in',
+        headers: { 'accept-language': language, 'accept-encoding': 'identity' },
+      });
+      expect(html).toBe(plain.body);
+      const [before, after] = localizeIndexHtml(PAGE, locale).split('</head>');
+      expect(html.startsWith(before!)).toBe(true);
+      expect(html.endsWith(`</head>${after}`)).toBe(true);
+      expect(html).toContain('<script type="application/json" id="boot-data">');
       expect(html).toContain(`<html lang="${locale}"`);
     }
   });

@@ -1,12 +1,16 @@
-// The server serves the SPA, which loads its runtime config and renders the shell.
+// The server serves the SPA, whose page carries its runtime config, and the app renders the shell.
 import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from './helpers.ts';
 import { screenshot } from './screenshots.ts';
 
-test('the home page loads its runtime config and renders in English', async ({ page }, testInfo) => {
-  const config = page.waitForResponse((r) => r.url().endsWith('/config.json') && r.status() === 200);
+test('the home page comes with its runtime config and renders in English', async ({ page }, testInfo) => {
+  const configAsked: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().endsWith('/config.json')) configAsked.push(r.url());
+  });
   await page.goto('/?lang=en-US');
-  expect((await (await config).json()).hydraService).toBe('/api');
+  const bootData = JSON.parse((await page.locator('#boot-data').textContent()) ?? '{}');
+  expect(bootData.config.hydraService).toBe('/api');
   await expect(page).toHaveURL(/\/home\?lang=en-US$/);
   await expect(page.getByRole('heading', { level: 1, name: 'One account for all your games' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Create account' })).toBeVisible();
@@ -15,6 +19,7 @@ test('the home page loads its runtime config and renders in English', async ({ p
   await expect(page.getByRole('link', { name: 'Privacy policy' })).toHaveAttribute('href', /legal\/privacy/);
   await screenshot(page, testInfo, 'home-en');
   await expectNoAxeViolations(page);
+  expect(configAsked).toEqual([]);
 });
 
 test('the FAQ answers the cross-play questions', async ({ page }, testInfo) => {
@@ -27,10 +32,23 @@ test('the FAQ answers the cross-play questions', async ({ page }, testInfo) => {
 });
 
 test('a failed start shows the system-failure page with a retry', async ({ page }, testInfo) => {
-  await page.route('**/config.json', (route) => route.fulfill({ status: 500, body: 'down' }));
+  // A page without the boot data (as the Vite dev server serves it) must ask /config.json and the
+  // API for what it needs; with both unreachable, the app cannot start.
+  await page.addInitScript(() => {
+    new MutationObserver(() => document.getElementById('boot-data')?.remove()).observe(document, {
+      childList: true,
+      subtree: true,
+    });
+  });
+  await page.route(/\/(config\.json$|api\/)/, (route) => route.abort('failed'));
   await page.goto('/?lang=en-US');
   await expect(page.getByRole('alert')).toContainText("We can't load the portal right now");
   await expect(page.getByRole('button', { name: 'Try again' })).toBeVisible();
   await screenshot(page, testInfo, 'system-failure-en');
   await expectNoAxeViolations(page);
+
+  // Reachable again, the retry starts the app.
+  await page.unroute(/\/(config\.json$|api\/)/);
+  await page.getByRole('button', { name: 'Try again' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'One account for all your games' })).toBeVisible();
 });

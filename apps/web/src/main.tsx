@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { bootstrap } from './app/bootstrap.ts';
 import { href } from './app/routing/route-table.ts';
+import { preloadScreens } from './app/routing/screens.tsx';
 import { ServicesProvider } from './lib/services.tsx';
 import { Shell } from './app/shell/shell.tsx';
 import { SystemFailure } from './app/system-failure.tsx';
@@ -18,9 +19,11 @@ const root = createRoot(container);
 
 async function start() {
   saveUtmFromUrl(window.location.search);
-  await initI18n();
+  // The page's screens, the messages and the session load side by side, not one after the other.
+  preloadScreens(window.location.pathname);
+  const i18n = initI18n();
   try {
-    const services = await bootstrap(() => history.navigate(href('sign-in')));
+    const [, services] = await Promise.all([i18n, bootstrap(() => history.navigate(href('sign-in')))]);
     root.render(
       <StrictMode>
         <ServicesProvider services={services}>
@@ -33,6 +36,7 @@ async function start() {
     void services.analytics.start();
   } catch (error) {
     console.error('startup failed', error);
+    await i18n.catch(() => undefined);
     root.render(<SystemFailure onRetry={() => window.location.reload()} />);
     void loadErrorMessagesFor(currentLanguage());
   }

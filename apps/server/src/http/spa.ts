@@ -13,6 +13,8 @@ import fastifyStatic from '@fastify/static';
 import { findLocale, LOCALES } from '@portal/contract/data/locales';
 import type { LocaleTag } from '@portal/contract/data/locales';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { bootDataElement, findRoutePreload, pagePreloads } from './boot-data.ts';
+import type { BootData, BuildManifest, RoutePreload } from './boot-data.ts';
 import { BOOT_FALLBACK_MESSAGES } from './boot-fallback-messages.ts';
 import { RequestError } from './request-error.ts';
 
@@ -26,12 +28,14 @@ export function escapeHtml(text: string): string {
 /**
  * index.html in the visitor's language: the "could not load" text of the locale in place of its
  * placeholders (__BOOT_TITLE__, __BOOT_MESSAGE__, __BOOT_RELOAD__), and `lang`/`dir` of <html>.
+ * `head` (the boot data and preload links) goes at the end of <head>.
  */
-export function localizeIndexHtml(html: string, locale: LocaleTag): string {
+export function localizeIndexHtml(html: string, locale: LocaleTag, head = ''): string {
   const messages = BOOT_FALLBACK_MESSAGES[locale];
   const direction = LOCALES.find((info) => info.tag === locale)?.direction ?? 'ltr';
   return html
     .replace(/<html\b[^>]*>/i, `<html lang="${escapeHtml(locale)}" dir="${direction}">`)
+    .replace(/<\/head>/i, () => `${head}</head>`)
     .replaceAll('__BOOT_TITLE__', escapeHtml(messages.title))
     .replaceAll('__BOOT_MESSAGE__', escapeHtml(messages.message))
     .replaceAll('__BOOT_RELOAD__', escapeHtml(messages.reload));
@@ -69,8 +73,17 @@ function compressPage(html: string, encoding: PageEncoding): Buffer {
   return encoding === 'gzip' ? gzipSync(bytes, { level: 9 }) : bytes;
 }
 
-export async function registerSpa(app: FastifyInstance, distDir: string) {
+/** What index.html carries for the first screen (boot-data.ts): the runtime config and the public settings. */
+export interface SpaBoot {
+  config: unknown;
+  /** The public settings (cached by the settings service); a failure leaves them out of the page. */
+  settings: () => Promise<unknown>;
+}
+
+export async function registerSpa(app: FastifyInstance, distDir: string, boot?: SpaBoot) {
   const indexPath = join(distDir, 'index.html');
+  const manifestPath = join(distDir, '.vite', 'manifest.json');
+  const routesPath = join(distDir, '.vite', 'route-preloads.json');
   const assetsDir = `${join(distDir, 'assets')}${sep}`;
   // One wildcard route that looks on the disk at every request, so files built after the start are served.
   await app.register(fastifyStatic, {
@@ -91,25 +104,63 @@ export async function registerSpa(app: FastifyInstance, distDir: string) {
   if (!existsFile(indexPath)) {
     app.log.warn({ distDir }, 'the web app is not built: run `npm run build` (npm start does it)');
   }
-  // index.html is re-read when a build replaced it, so a rebuild never serves stale asset names.
-  // The localized, encoded pages of that file, by locale and encoding (at most 19 × 3).
-  let cached: { html: string; mtimeMs: number; ino: number; pages: Map<string, Buffer> } | null = null;
-  const indexPage = (locale: LocaleTag, encoding: PageEncoding): Buffer | null => {
+  // index.html (and the build's manifest and route preloads) are re-read when a build replaced them,
+  // so a rebuild never serves stale asset names. The pages of that file by locale, encoding and route
+  // are kept while the file and the boot data are the same (the settings change only by an operator).
+  let cached: {
+    html: string;
+    manifest: BuildManifest;
+    routes: RoutePreload[];
+    mtimeMs: number;
+    ino: number;
+    bootData: string | null;
+    pages: Map<string, Buffer>;
+  } | null = null;
+  const indexPage = (
+    pathname: string,
+    locale: LocaleTag,
+    encoding: PageEncoding,
+    bootData: string | null,
+  ): Buffer | null => {
     try {
       const { mtimeMs, ino } = statSync(indexPath);
       if (cached?.mtimeMs !== mtimeMs || cached.ino !== ino) {
-        cached = { html: readFileSync(indexPath, 'utf8'), mtimeMs, ino, pages: new Map() };
+        const html = readFileSync(indexPath, 'utf8');
+        const manifest = readBuildJson<BuildManifest>(manifestPath, {});
+        const routes = readBuildJson<RoutePreload[]>(routesPath, []);
+        cached = { html, manifest, routes, mtimeMs, ino, bootData, pages: new Map() };
       }
     } catch {
       return null;
     }
-    const key = `${locale} ${encoding}`;
+    if (cached.bootData !== bootData) {
+      cached.bootData = bootData;
+      cached.pages.clear();
+    }
+    const route = findRoutePreload(cached.routes, pathname);
+    const key = `${locale} ${encoding} ${route?.path ?? ''}`;
     let page = cached.pages.get(key);
     if (!page) {
-      page = compressPage(localizeIndexHtml(cached.html, locale), encoding);
+      const head = (bootData ?? '') + pagePreloads(cached.manifest, route, locale);
+      page = compressPage(localizeIndexHtml(cached.html, locale, head), encoding);
       cached.pages.set(key, page);
     }
     return page;
+  };
+  // The boot data element, made again only when the settings service gives another object.
+  let lastBoot: { settings: unknown; element: string } | null = null;
+  const bootDataFor = async (request: FastifyRequest): Promise<string | null> => {
+    if (!boot) return null;
+    const data: BootData = { config: boot.config };
+    try {
+      data.settings = await boot.settings();
+    } catch (error) {
+      request.log.warn({ err: error }, 'index.html without the public settings: they could not be read');
+    }
+    if (lastBoot === null || lastBoot.settings !== data.settings) {
+      lastBoot = { settings: data.settings, element: bootDataElement(data) };
+    }
+    return lastBoot.element;
   };
 
   app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
@@ -117,7 +168,7 @@ export async function registerSpa(app: FastifyInstance, distDir: string) {
     const isPage = (request.method === 'GET' || request.method === 'HEAD') && !NOT_SPA.test(path);
     if (!isPage || (path !== '/index.html' && /\.[a-z0-9]{1,8}$/i.test(path))) throw new RequestError('not_found');
     const encoding = pageEncoding(request.headers['accept-encoding']);
-    const page = indexPage(pageLocale(request), encoding);
+    const page = indexPage(path, pageLocale(request), encoding, await bootDataFor(request));
     if (page === null) {
       return reply.code(503).type('text/plain; charset=utf-8').send('The web app is not built. Run `npm run build`.');
     }
@@ -129,6 +180,15 @@ export async function registerSpa(app: FastifyInstance, distDir: string) {
       .header('vary', 'accept-encoding, accept-language')
       .send(page);
   });
+}
+
+/** A JSON file the build wrote (its manifest, the route preloads); `empty` when there is none. */
+function readBuildJson<T>(path: string, empty: T): T {
+  try {
+    return JSON.parse(readFileSync(path, 'utf8')) as T;
+  } catch {
+    return empty;
+  }
 }
 
 function existsFile(path: string): boolean {

@@ -1,5 +1,6 @@
 // Startup (spec 000 §8): runtime config, public settings, locale, session. A failure here sets the
-// app status to error and shows the system-failure page. The session calls (and the account schema)
+// app status to error and shows the system-failure page. The config and the public settings come
+// with index.html (lib/boot-data.ts); they are asked for only when the page did not carry them. The session calls (and the account schema)
 // load only when there is a session, keeping them off the signed-out start-up path.
 const sessionCalls = () => import('@portal/contract/calls/sessions');
 const accountCalls = () => import('@portal/contract/calls/accounts-me');
@@ -10,6 +11,7 @@ import { createApiClient } from '../lib/api/client.ts';
 import { Analytics } from '../lib/analytics/analytics.ts';
 import { ageGate, FlowStore } from '../lib/auth/flow-store.ts';
 import { SessionStore } from '../lib/auth/session-store.ts';
+import { bootData } from '../lib/boot-data.ts';
 import { activeEnvironment } from '../lib/environment.ts';
 import { isDebug, loadRuntimeConfig } from '../lib/runtime-config.ts';
 import { savedUtm, visitorId } from '../lib/visitor.ts';
@@ -65,7 +67,8 @@ export async function bootstrap(navigateToSignIn: () => void): Promise<AppServic
     logout: ({ ignoreRedirect }) => logoutLocally(ignoreRedirect),
   });
 
-  const settings = await api.call(getPublicSettings);
+  const inlineSettings = getPublicSettings.response.safeParse(bootData().settings);
+  const settings = inlineSettings.success ? inlineSettings.data : await api.call(getPublicSettings);
   environment = activeEnvironment(debug, settings, { apiKey: config.apiKey, service: config.hydraService });
 
   let sessionVerifyFailed = false;

@@ -1,5 +1,7 @@
-// The runtime configuration the server publishes at /config.json (spec 000 §3 "Other").
+// The runtime configuration the server publishes at /config.json (spec 000 §3 "Other") and writes
+// into index.html (boot-data.ts).
 import { z } from 'zod';
+import { bootData } from './boot-data.ts';
 import { captchaConfigSchema } from './captcha/captcha-config.ts';
 
 const onOff = z.enum(['enabled', 'disabled']).catch('disabled');
@@ -27,8 +29,17 @@ export const runtimeConfigSchema = z.object({
 });
 export type RuntimeConfig = z.output<typeof runtimeConfigSchema>;
 
-export async function loadRuntimeConfig(fetcher: typeof fetch = fetch): Promise<RuntimeConfig> {
-  const response = await fetcher('/config.json', { headers: { accept: 'application/json' }, cache: 'no-store' });
+/** The config index.html carries, else /config.json (revalidated with its ETag). */
+export async function loadRuntimeConfig(
+  fetcher: typeof fetch = fetch,
+  inline: unknown = bootData().config,
+): Promise<RuntimeConfig> {
+  if (inline !== undefined) {
+    const parsed = runtimeConfigSchema.safeParse(inline);
+    if (parsed.success) return parsed.data;
+    console.warn('the runtime config of index.html is not valid; asking /config.json', parsed.error);
+  }
+  const response = await fetcher('/config.json', { headers: { accept: 'application/json' }, cache: 'no-cache' });
   if (!response.ok) throw new Error(`config.json answered ${response.status}`);
   return runtimeConfigSchema.parse(await response.json());
 }

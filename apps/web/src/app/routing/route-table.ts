@@ -38,6 +38,20 @@ export type Feature =
   | 'oauth'
   | 'dev-tools';
 
+/**
+ * The features whose screens use the flow messages (locales/<tag>/flows.json): screens.tsx loads
+ * them with the screens, and the server preloads them with the page (vite.config.ts writes the list).
+ */
+export const FLOW_MESSAGE_FEATURES: ReadonlySet<Feature> = new Set<Feature>([
+  'home',
+  'registration',
+  'recovery',
+  'account',
+  'security',
+  'game-profiles',
+  'dev-tools',
+]);
+
 export type FeatureFlag = 'game_page' | 'dev_tools';
 
 export interface RouteMeta {

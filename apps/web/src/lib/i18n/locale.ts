@@ -70,7 +70,13 @@ export function applyDocumentLocale(tag: LocaleTag): void {
 
 export async function initI18n(): Promise<LocaleTag> {
   const requested = pickLocale(window.location.search, storage.get('local', KEYS.locale), navigator.languages ?? []);
-  addMessages(DEFAULT_LOCALE, await loadMessages(DEFAULT_LOCALE));
+  // Both load at once (the server preloads them beside the entry script).
+  const [english, chosen] = await Promise.all([
+    loadMessages(DEFAULT_LOCALE),
+    requested === DEFAULT_LOCALE ? undefined : loadMessages(requested).catch(() => undefined),
+  ]);
+  addMessages(DEFAULT_LOCALE, english);
+  if (chosen) addMessages(requested, chosen);
   return changeLocale(requested);
 }
 
