@@ -15,10 +15,10 @@ export interface BootData {
 let read: BootData | null = null;
 
 /** The page's boot data, read once; {} when there is none or it cannot be read. */
-export function bootData(doc: Document = document): BootData {
+export function bootData(doc: Document | undefined = globalThis.document): BootData {
   if (read) return read;
   read = {};
-  const text = doc.getElementById(BOOT_DATA_ID)?.textContent;
+  const text = doc?.getElementById(BOOT_DATA_ID)?.textContent;
   if (!text) return read;
   try {
     const parsed = JSON.parse(text) as { config?: unknown; settings?: unknown };
