@@ -1,6 +1,6 @@
 // A build step (Vite plugin) that writes .vite/route-preloads.json: for every route of the route
 // table, the built files its screens need (the feature's chunk, the chunks it imports statically, its
-// styles) and whether they use the flow messages. The server (apps/server/src/http/boot-data.ts)
+// styles, what a signed-in player's page needs at start-up) and whether they use the flow messages. The server (apps/server/src/http/boot-data.ts)
 // names them in index.html as preloads, so a page's screens load beside the entry script instead of
 // after it ran (issue 14). The table is read from the route table itself: one source for both.
 import { join } from 'node:path';
@@ -23,6 +23,7 @@ interface ChunkInfo {
   type: 'chunk';
   fileName: string;
   facadeModuleId: string | null;
+  moduleIds: string[];
   imports: string[];
   viteMetadata?: { importedCss: Set<string> };
 }
@@ -48,12 +49,26 @@ export function routePreloads(webDir: string): Plugin {
         [...files].flatMap((file) => [...(byFile.get(file)?.viteMetadata?.importedCss ?? [])]);
       const loadedCss = new Set(cssOf(loaded));
 
+      // What a signed-in player's page needs at start-up: the call reading the account
+      // (app/bootstrap.ts) and the header's account menu. Preloaded on every page a signed-in player
+      // may open, not on those that send a signed-in player away (sign-in, sign-up).
+      const signedInModules = [
+        join(webDir, '..', '..', 'packages', 'contract', 'src', 'calls', 'accounts-me.ts'),
+        join(webDir, 'src', 'app', 'shell', 'account-menu.tsx'),
+      ];
+      const signedInChunks = signedInModules.map((id) => {
+        const holder = chunks.find((chunk) => chunk.moduleIds.includes(id));
+        if (!holder) this.error(`no chunk holds ${id}`);
+        return holder.fileName;
+      });
+
       const routes: RoutePreload[] = [];
       for (const route of ROUTES) {
         const chunk = byModule.get(join(webDir, 'src', 'features', route.screen, 'screens.tsx'));
         if (!chunk) this.error(`no chunk for the screens of ${route.screen} (route ${route.path})`);
         const files = new Set<string>();
         walk(chunk.fileName, files);
+        if (!route.meta.redirectWhenLoggedIn) for (const file of signedInChunks) walk(file, files);
         const scripts = [...files].filter((file) => !loaded.has(file));
         const styles = [...new Set(cssOf(files))].filter((file) => !loadedCss.has(file));
         routes.push({ path: route.path, scripts, styles, flowMessages: FLOW_MESSAGE_FEATURES.has(route.screen) });

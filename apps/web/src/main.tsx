@@ -31,15 +31,24 @@ async function start() {
         </ServicesProvider>
       </StrictMode>,
     );
-    loadOptionalScripts(services.config);
-    void loadErrorMessagesFor(currentLanguage());
-    void services.analytics.start();
+    // What the first screen does not need waits until the browser is idle (at most 2 s), so it does
+    // not compete with the first screen for the main thread; analytics calls made meanwhile are kept.
+    whenIdle(() => {
+      loadOptionalScripts(services.config);
+      void loadErrorMessagesFor(currentLanguage());
+      void services.analytics.start();
+    });
   } catch (error) {
     console.error('startup failed', error);
     await i18n.catch(() => undefined);
     root.render(<SystemFailure onRetry={() => window.location.reload()} />);
     void loadErrorMessagesFor(currentLanguage());
   }
+}
+
+function whenIdle(task: () => void): void {
+  if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(task, { timeout: 2_000 });
+  else setTimeout(task, 200);
 }
 
 void start();
