@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compressBuild } from '../../../scripts/build-web.mjs';
-import { localizeIndexHtml } from '../src/http/spa.ts';
+import { DOCUMENT_ONLY_HEADERS, localizeIndexHtml } from '../src/http/spa.ts';
 import { testApp } from './helpers.ts';
 import { bootPage, writeBuild } from './web-build-fixture.ts';
 import type { TestApp } from './helpers.ts';
@@ -70,6 +70,10 @@ describe('compressed web build', () => {
       expect(res.headers.vary).toMatch(/accept-encoding/i);
       expect(res.headers['content-type']).toMatch(name.endsWith('.js') ? /javascript/ : /json/);
       expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      // Only what guards a script or style travels with it; the document's headers stay with pages.
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
+      for (const header of DOCUMENT_ONLY_HEADERS) expect(res.headers[header]).toBeUndefined();
       expect(decoded(encoding, res.rawPayload)).toEqual(readFileSync(join(dist, 'assets', name)));
       if (encoding) expect(res.rawPayload.length).toBeLessThan(SCRIPT.length / 3);
     }
@@ -93,6 +97,8 @@ describe('compressed web build', () => {
       expect(res.headers['content-encoding']).toBe(encoding);
       expect(res.headers.vary).toBe('accept-encoding, accept-language');
       expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+      expect(res.headers['x-frame-options']).toBe('DENY');
       const html = decoded(encoding, res.rawPayload).toString('utf8');
       // The page as sent uncompressed: localized, with the boot data at the end of <head>.
       const plain = await t.app.inject({
