@@ -41,9 +41,9 @@ function validate<S extends z.ZodType>(schema: S, value: unknown, where: string)
   throw new RequestError('invalid_request', { body: { issues } });
 }
 
-/** Mounts `call` on `app` (whose `deps` hold the sessions, accounts, captcha verifier and rate-limit tiers). */
+/** Mounts `call` on `app` (whose `deps` hold the signed-in sessions, captcha verifier and rate-limit tiers). */
 export function registerCall<C extends Call>(app: FastifyInstance, call: C, handler: CallHandler<C>): void {
-  const { sessions, accounts, captcha, rateLimits } = app.deps;
+  const { signedIn, captcha, rateLimits } = app.deps;
   implementedCalls.add(call.id);
   app.route({
     method: call.method,
@@ -56,12 +56,13 @@ export function registerCall<C extends Call>(app: FastifyInstance, call: C, hand
       ...(call.rateLimit !== 'default' ? { rateLimit: rateLimits[call.rateLimit] } : {}),
     },
     handler: async (request, reply) => {
-      const session = await callSession(call, request, sessions);
+      const resolved = await callSession(call, request, signedIn);
+      const session = resolved?.session ?? null;
       request.ctx.session = session;
       const params = validate(call.params, request.params, 'params') as ParamsOf<C>;
       const query = validate(call.query, request.query, 'query') as QueryOf<C>;
       const body = validate(call.body, request.body, 'body') as BodyOf<C>;
-      const account = await callAccount(call, session, accounts);
+      const account = callAccount(call, resolved);
       assertRecentlyVerified(call, session);
       await checkCaptcha(call, request, captcha);
       const result = await handler({
