@@ -80,9 +80,14 @@ export async function buildApp(config: Config, infrastructure?: Infrastructure):
   });
 
   const opened = infrastructure ?? (await openInfrastructure(config, app.log));
-  if (infrastructure === undefined) app.addHook('onClose', async () => closeInfrastructure(opened));
   const resolved = compose(opened);
   app.decorate('deps', resolved);
+  // Signed-in calls read the database until this instance listens to its changes (ADR 017).
+  await resolved.signedIn.start();
+  app.addHook('onClose', async () => {
+    await resolved.signedIn.close();
+    if (infrastructure === undefined) await closeInfrastructure(opened);
+  });
 
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);

@@ -42,6 +42,7 @@ import { SigningKeys } from './modules/oauth/signing-keys.ts';
 import { SessionsRepo } from './modules/sessions/repo.ts';
 import { SessionsService } from './modules/sessions/service.ts';
 import { SignInService } from './modules/sessions/sign-in-service.ts';
+import { SignedInService } from './modules/sessions/signed-in-service.ts';
 import { tokenAnswer } from './modules/sessions/token-answer.ts';
 import { TokenService } from './modules/sessions/token-service.ts';
 import { SettingsRepo } from './modules/settings/repo.ts';
@@ -142,6 +143,7 @@ export function compose(infrastructure: Infrastructure): Services {
     rateLimits: rateLimitTiers(config),
     apiKeys: new ApiKeyRegistry(orm),
     sessions,
+    signedIn: new SignedInService({ sessions, accounts, db }, { maxEntries: config.SIGNED_IN_CACHE_ENTRIES }),
     tokens,
     signIn: new SignInService({ accounts, codes: emailCodes, sessions, tokens, mfa, mailer }),
     tokenAnswer: (issued, account) => tokenAnswer(issued, account, consents),

@@ -55,6 +55,8 @@ export const configSchema = z.object({
   SENTRY_ENV: z.string().default(''),
   GTM_ID: z.string().default(''),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(900),
+  /** Access tokens whose session and account each instance keeps (ADR 017); 0 reads the database every time. */
+  SIGNED_IN_CACHE_ENTRIES: z.coerce.number().int().min(0).max(1_000_000).default(10_000),
   REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   SOFT_LOCK_THRESHOLD: z.coerce.number().int().min(3).max(100).default(10),
   SIGN_IN_PER_MINUTE: z.coerce.number().int().min(1).default(20),

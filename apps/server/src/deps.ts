@@ -26,6 +26,7 @@ import type { OAuthService } from './modules/oauth/service.ts';
 import type { SigningKeys } from './modules/oauth/signing-keys.ts';
 import type { SessionsService } from './modules/sessions/service.ts';
 import type { SignInService } from './modules/sessions/sign-in-service.ts';
+import type { SignedInService } from './modules/sessions/signed-in-service.ts';
 import type { TokenAnswer } from './modules/sessions/token-answer.ts';
 import type { IssuedTokens, TokenService } from './modules/sessions/token-service.ts';
 import type { SettingsService } from './modules/settings/service.ts';
@@ -48,6 +49,8 @@ export interface Services extends Infrastructure {
   apiKeys: ApiKeyRegistry;
   /** The session of an access token; issuing, refreshing and ending tokens; the sign-in calls. */
   sessions: SessionsService;
+  /** The session and account of a signed-in call's token, kept between calls (ADR 017). */
+  signedIn: SignedInService;
   tokens: TokenService;
   signIn: SignInService;
   /** The answer of every call that signs in (spec 001 §7): tokens, pending two-factor, the account. */

@@ -44,6 +44,8 @@ export interface TestApp {
   app: App;
   /** The app's services, from the same composition root as the server's (composition.ts). */
   deps: Services;
+  /** PostgreSQL: the URL of the app's database (a second instance opens its own connections). */
+  databaseUrl?: string;
   close: () => Promise<void>;
 }
 
@@ -52,7 +54,7 @@ export async function testApp(
   options: { transport?: MailTransport; seed?: boolean } = {},
 ): Promise<TestApp> {
   const config = testConfig(env);
-  const { db, drop } = await testDatabase();
+  const { db, drop, url } = await testDatabase();
   await ensurePortalClient(db.orm, config.PORTAL_API_KEY);
   if (options.seed ?? true) await seedDemo(db.orm, config);
   const mailer = new Mailer(options.transport ?? new OutboxTransport(db.orm), {
@@ -65,6 +67,7 @@ export async function testApp(
   return {
     app,
     deps: app.deps,
+    ...(url ? { databaseUrl: url } : {}),
     close: async () => {
       await app.close();
       await drop();

@@ -69,6 +69,21 @@ describe.each([
   });
 });
 
+describe('the public settings kept in an instance', () => {
+  it('are frozen, so every request shares one checked and encoded answer per format (ADR 016)', async () => {
+    const kept = await t.deps.settings.publicSettings();
+    expect(Object.isFrozen(kept)).toBe(true);
+    expect(Object.isFrozen(kept.featureFlags)).toBe(true);
+    expect(Object.isFrozen(kept.platforms)).toBe(true);
+    const plain = await settingsOf(t.app, { accept: 'application/json' });
+    const typed = await settingsOf(t.app, { accept: 'application/x-ag-json' });
+    expect(plain.headers['content-type']).toMatch(/^application\/json/);
+    expect(typed.headers['content-type']).toMatch(/^application\/x-ag-json/);
+    expect(plain.json()).toEqual(typed.json());
+    expect((await settingsOf(t.app, { accept: 'application/json' })).body).toBe(plain.body);
+  });
+});
+
 describe('the public settings of two instances', () => {
   it('name in Vary the request headers their encoding follows', async () => {
     const plain = await settingsOf(t.app, { accept: 'application/json' });

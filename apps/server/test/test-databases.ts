@@ -22,6 +22,8 @@ declare module 'vitest' {
 
 export interface TestDatabase {
   db: Database;
+  /** PostgreSQL: the database's URL, for a second instance with connections of its own. */
+  url?: string;
   /** Closes the database and removes it. */
   drop: () => Promise<void>;
 }
@@ -55,6 +57,7 @@ export async function postgresTestDatabase(url: string): Promise<TestDatabase> {
   const db = await openDatabase({ url: databaseUrl(url, name), poolSize: 4 });
   return {
     db,
+    url: databaseUrl(url, name),
     drop: async () => {
       await db.close();
       await onServer(url, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);

@@ -8,7 +8,11 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { listenPglite, listenPostgres } from './listen.ts';
+import type { ListenHandlers, Listener } from './listen.ts';
 import { schema } from './schema.ts';
+
+export type { ListenHandlers, Listener } from './listen.ts';
 
 export type Orm = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -31,6 +35,11 @@ export interface Database {
   queryAsyncCommit<T extends Record<string, unknown>>(sqlText: string, params: unknown[], name: string): Promise<T[]>;
   /** Runs fn with a session-level advisory lock held, so concurrent instances take turns. */
   withLock<T>(lockId: number, fn: () => Promise<T>): Promise<T>;
+  /**
+   * LISTEN on these channels (listen.ts): on PostgreSQL a connection of its own, reconnected when
+   * lost; on PGlite in this process. Close the answer when done.
+   */
+  listen(channels: readonly string[], handlers: ListenHandlers): Listener;
   close(): Promise<void>;
 }
 
@@ -75,6 +84,7 @@ async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<Database
     queryAsyncCommit: query,
     // PGlite has a single connection, used by this process only: nothing to lock against.
     withLock: (_lockId, fn) => fn(),
+    listen: (channels, handlers) => listenPglite(client, channels, handlers),
     close: () => client.close(),
   };
 }
@@ -130,6 +140,7 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
         client.release();
       }
     },
+    listen: (channels, handlers) => listenPostgres(url, channels, handlers),
     close: async () => {
       await Promise.all([pool.end(), asyncCommitPool.end()]);
     },

@@ -7,34 +7,37 @@ import type { FastifyRequest } from 'fastify';
 import type { Account } from '../modules/accounts/service.ts';
 import type { CaptchaVerifier } from '../modules/captcha/service.ts';
 import type { ResolvedSession } from '../modules/sessions/service.ts';
+import type { SignedInRequest } from '../modules/sessions/signed-in-service.ts';
 import { RequestError } from './request-error.ts';
 
 /** How long a session verification (PUT /sessions/me/verify) allows a call that needs a recent one. */
 export const VERIFIED_FOR_MS = 10 * 60_000;
 
 /**
- * The session of the request's access token, for calls that take one. A `token` call without a
- * token is `unauthorized`; with a token that is unknown, revoked or expired it is `auth_expired`,
- * which tells the client to refresh and retry. A session still waiting for two-factor is refused
- * unless the call allows it; a game's token is refused unless the call allows it, and a call that
+ * The session of the request's access token with its account (read together, and kept between
+ * calls: SignedInService, ADR 017), for calls that take one. A `token` call without a token is
+ * `unauthorized`; with a token that is unknown, revoked or expired it is `auth_expired`, which
+ * tells the client to refresh and retry. A session still waiting for two-factor is refused unless
+ * the call allows it; a game's token is refused unless the call allows it, and a call that
  * requires one refuses the web app's.
  */
 export async function callSession(
   call: Call,
   request: FastifyRequest,
-  sessions: { resolve(accessToken: string): Promise<ResolvedSession | null> },
-): Promise<ResolvedSession | null> {
+  signedIn: { resolve(accessToken: string): Promise<SignedInRequest | null> },
+): Promise<SignedInRequest | null> {
   if (call.auth === 'public') return null;
   const token = request.ctx.accessToken;
   if (token === null) {
     if (call.auth === 'token') throw new RequestError('unauthorized');
     return null;
   }
-  const session = await sessions.resolve(token);
-  if (session === null) {
+  const resolved = await signedIn.resolve(token);
+  if (resolved === null) {
     if (call.auth === 'token') throw new RequestError('auth_expired');
     return null;
   }
+  const { session } = resolved;
   if (session.mfaPending && !call.allowMfaPending) {
     throw new RequestError('unauthorized', { body: { mfa_required: true } });
   }
@@ -42,19 +45,15 @@ export async function callSession(
   if (gameSession ? call.gameToken === 'refused' : call.gameToken === 'required') {
     throw new RequestError('unauthorized', { body: { reason: gameSession ? 'game_token' : 'game_token_required' } });
   }
-  return session;
+  return resolved;
 }
 
 /**
- * The account of the session. A session whose account is gone answers auth_expired on a `token`
- * call; an `optional` call goes on without an account.
+ * The account of the session (read with it by callSession). A session whose account is gone
+ * answers auth_expired on a `token` call; an `optional` call goes on without an account.
  */
-export async function callAccount(
-  call: Call,
-  session: ResolvedSession | null,
-  accounts: { findById(id: string): Promise<Account | undefined> },
-): Promise<Account | null> {
-  const account = session ? ((await accounts.findById(session.accountId)) ?? null) : null;
+export function callAccount(call: Call, signedIn: SignedInRequest | null): Account | null {
+  const account = signedIn?.account ?? null;
   if (account === null && call.auth === 'token') throw new RequestError('auth_expired');
   return account;
 }

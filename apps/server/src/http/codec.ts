@@ -19,17 +19,38 @@ export function registerCodec(app: FastifyInstance): void {
   });
 }
 
-/** Sends a value as application/x-ag-json or application/json, as the request asked. */
-export function sendEncoded(request: FastifyRequest, reply: FastifyReply, status: number, value: unknown) {
+/** How the request asked its answer to be encoded. */
+export interface AnswerFormat {
+  agJson: boolean;
+  expandLocalizations: boolean;
+  locale: string;
+}
+
+export function answerFormat(request: FastifyRequest): AnswerFormat {
   const ctx = request.ctx;
-  const agJson = ctx?.agJson ?? false;
-  const options = {
-    plain: !agJson,
+  return {
+    agJson: ctx?.agJson ?? false,
     expandLocalizations: ctx?.expandLocalizations ?? true,
     locale: ctx?.locale ?? 'en-US',
   };
+}
+
+/** The text of a value in a format. */
+export function encodeAnswer(value: unknown, format: AnswerFormat): string {
+  const options = { plain: !format.agJson, expandLocalizations: format.expandLocalizations, locale: format.locale };
+  return JSON.stringify(encode(value, options));
+}
+
+/** Sends the encoded text of an answer with its content type. */
+export function sendText(reply: FastifyReply, status: number, format: AnswerFormat, text: string) {
   return reply
     .code(status)
-    .type(agJson ? `${AG_JSON}; charset=utf-8` : 'application/json; charset=utf-8')
-    .send(JSON.stringify(encode(value, options)));
+    .type(format.agJson ? `${AG_JSON}; charset=utf-8` : 'application/json; charset=utf-8')
+    .send(text);
+}
+
+/** Sends a value as application/x-ag-json or application/json, as the request asked. */
+export function sendEncoded(request: FastifyRequest, reply: FastifyReply, status: number, value: unknown) {
+  const format = answerFormat(request);
+  return sendText(reply, status, format, encodeAnswer(value, format));
 }

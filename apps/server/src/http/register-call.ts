@@ -1,13 +1,15 @@
 // Mounts a contract call: applies the policies it declares (call-policies.ts, the rate-limit tier),
 // validates path parameters, query and body with the call's schemas, runs the handler with the
-// session and account, and checks its answer against the response schema before encoding it.
+// session and account, and checks its answer against the response schema before encoding it (a
+// frozen answer, shared between requests, once: ADR 016).
 import type { Auth, Call, ParamsOf, QueryOf, BodyOf, ResponseOf } from '@portal/contract/calls/define';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Account } from '../modules/accounts/service.ts';
 import type { ResolvedSession } from '../modules/sessions/service.ts';
 import { assertRecentlyVerified, callAccount, callSession, checkCaptcha } from './call-policies.ts';
-import { sendEncoded } from './codec.ts';
+import { answerFormat, encodeAnswer, sendText } from './codec.ts';
+import type { AnswerFormat } from './codec.ts';
 import { RequestError } from './request-error.ts';
 
 /** What a call of this kind of auth has: always for `token`, never for `public`, maybe for `optional`. */
@@ -27,6 +29,35 @@ export interface CallInput<C extends Call> {
 
 export type CallHandler<C extends Call> = (input: CallInput<C>) => Promise<ResponseOf<C>>;
 
+/**
+ * What a call answered with a frozen value (a value kept in memory and shared, like the public
+ * settings): checked against the response schema once, encoded once per format.
+ */
+type FrozenAnswers = WeakMap<object, { checked: unknown; texts: Map<string, string> }>;
+
+/** The answer checked against the call's response schema (an answer that does not match is a bug: 500). */
+function checkAnswer(call: Call, request: FastifyRequest, result: unknown): unknown {
+  const checked = call.response.safeParse(result);
+  if (!checked.success) {
+    request.log.error({ callId: call.id, issues: checked.error.issues }, 'answer does not match the contract');
+    throw new Error(`answer of ${call.id} does not match its response schema`);
+  }
+  return checked.data;
+}
+
+/** The text of the answer in the request's format; a frozen answer's is made once per format. */
+function answerText(call: Call, request: FastifyRequest, result: unknown, format: AnswerFormat, frozen: FrozenAnswers) {
+  if (typeof result !== 'object' || result === null || !Object.isFrozen(result)) {
+    return encodeAnswer(checkAnswer(call, request, result), format);
+  }
+  let kept = frozen.get(result);
+  if (!kept) frozen.set(result, (kept = { checked: checkAnswer(call, request, result), texts: new Map() }));
+  const key = `${format.agJson}|${format.expandLocalizations}|${format.locale}`;
+  let text = kept.texts.get(key);
+  if (text === undefined) kept.texts.set(key, (text = encodeAnswer(kept.checked, format)));
+  return text;
+}
+
 /** Ids of the calls this server implements, for the OpenAPI document. */
 export const implementedCalls = new Set<string>();
 
@@ -41,9 +72,10 @@ function validate<S extends z.ZodType>(schema: S, value: unknown, where: string)
   throw new RequestError('invalid_request', { body: { issues } });
 }
 
-/** Mounts `call` on `app` (whose `deps` hold the sessions, accounts, captcha verifier and rate-limit tiers). */
+/** Mounts `call` on `app` (whose `deps` hold the signed-in sessions, captcha verifier and rate-limit tiers). */
 export function registerCall<C extends Call>(app: FastifyInstance, call: C, handler: CallHandler<C>): void {
-  const { sessions, accounts, captcha, rateLimits } = app.deps;
+  const { signedIn, captcha, rateLimits } = app.deps;
+  const frozen: FrozenAnswers = new WeakMap();
   implementedCalls.add(call.id);
   app.route({
     method: call.method,
@@ -56,12 +88,13 @@ export function registerCall<C extends Call>(app: FastifyInstance, call: C, hand
       ...(call.rateLimit !== 'default' ? { rateLimit: rateLimits[call.rateLimit] } : {}),
     },
     handler: async (request, reply) => {
-      const session = await callSession(call, request, sessions);
+      const resolved = await callSession(call, request, signedIn);
+      const session = resolved?.session ?? null;
       request.ctx.session = session;
       const params = validate(call.params, request.params, 'params') as ParamsOf<C>;
       const query = validate(call.query, request.query, 'query') as QueryOf<C>;
       const body = validate(call.body, request.body, 'body') as BodyOf<C>;
-      const account = await callAccount(call, session, accounts);
+      const account = callAccount(call, resolved);
       assertRecentlyVerified(call, session);
       await checkCaptcha(call, request, captcha);
       const result = await handler({
@@ -74,12 +107,8 @@ export function registerCall<C extends Call>(app: FastifyInstance, call: C, hand
         request,
         reply,
       });
-      const checked = call.response.safeParse(result);
-      if (!checked.success) {
-        request.log.error({ callId: call.id, issues: checked.error.issues }, 'answer does not match the contract');
-        throw new Error(`answer of ${call.id} does not match its response schema`);
-      }
-      return sendEncoded(request, reply, call.status, checked.data);
+      const format = answerFormat(request);
+      return sendText(reply, call.status, format, answerText(call, request, result, format, frozen));
     },
   });
 }

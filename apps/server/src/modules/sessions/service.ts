@@ -18,9 +18,14 @@ export class SessionsService {
 
   /** The session of an access token, or null when it is unknown, revoked or expired. */
   async resolve(accessToken: string): Promise<ResolvedSession | null> {
+    return (await this.resolveLive(accessToken))?.session ?? null;
+  }
+
+  /** The session of an access token and when the token expires, or null (see resolve). */
+  async resolveLive(accessToken: string): Promise<{ session: ResolvedSession; expiresAt: Date } | null> {
     if (!looksLikeToken(accessToken, 'at')) return null;
     const row = await this.#repo.findLive(hashToken(accessToken));
-    return row ? toResolved(row) : null;
+    return row ? { session: toResolved(row), expiresAt: row.accessExpiresAt } : null;
   }
 
   async find(sessionId: string): Promise<(ResolvedSession & { createdAt: Date; accessExpiresAt: Date }) | null> {

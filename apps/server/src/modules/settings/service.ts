@@ -55,6 +55,14 @@ export class SettingsService {
       ),
     };
     if (this.#debug) result.environments = await this.#repo.environments();
-    return result;
+    return deepFreeze(result);
   }
+}
+
+function deepFreeze<T>(value: T): T {
+  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const inner of Object.values(value)) deepFreeze(inner);
+  }
+  return value;
 }
