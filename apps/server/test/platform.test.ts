@@ -3,6 +3,7 @@ import { allCalls } from '@portal/contract/calls';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { implementedCalls } from '../src/http/register-call.ts';
+import { API_SECURITY_HEADERS } from '../src/http/security.ts';
 import type { CounterStore } from '../src/rate-limit/counter-store.ts';
 import { API_KEY, portalHeaders, testApp } from './helpers.ts';
 import type { TestApp } from './helpers.ts';
@@ -23,6 +24,21 @@ describe('security headers', () => {
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).toContain("object-src 'none'");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('gives an API answer the API headers: nothing may load or frame it, no sniffing, not the page headers', async () => {
+    for (const res of [
+      await t.app.inject({ method: 'GET', url: '/api/settings/public', headers: portalHeaders() }),
+      await t.app.inject({ method: 'GET', url: '/api/accounts/me', headers: portalHeaders() }),
+      await t.app.inject({ method: 'GET', url: '/api/settings/public' }),
+    ]) {
+      for (const [name, value] of Object.entries(API_SECURITY_HEADERS)) expect(res.headers[name]).toBe(value);
+      expect(res.headers['cross-origin-opener-policy']).toBeUndefined();
+      expect(res.headers['x-request-id']).toBeTruthy();
+    }
+    // The API's docs page is a page: its own CSP, which lets its scripts run.
+    const docs = await t.app.inject({ method: 'GET', url: '/api/docs' });
+    expect(String(docs.headers['content-security-policy'])).toContain("script-src 'self'");
   });
 
   it('allows the tag manager and error reporting hosts only when configured', async () => {

@@ -30,11 +30,17 @@ export class ApiKeyRegistry {
     this.#orm = orm;
   }
 
-  async find(key: string): Promise<ApiClient | null> {
+  /** The client of a key when the answer is cached (null: no such client), undefined when it is not. */
+  cached(key: string): ApiClient | null | undefined {
     if (key.length < 8 || key.length > 200) return null;
+    const cached = this.#cache.get(hashApiKey(key));
+    return cached && cached.expires > Date.now() ? cached.client : undefined;
+  }
+
+  async find(key: string): Promise<ApiClient | null> {
+    const known = this.cached(key);
+    if (known !== undefined) return known;
     const hash = hashApiKey(key);
-    const cached = this.#cache.get(hash);
-    if (cached && cached.expires > Date.now()) return cached.client;
     const [row] = await this.#orm
       .select({ id: apiClients.id, name: apiClients.name, kind: apiClients.kind, gameSlug: apiClients.gameSlug })
       .from(apiClients)
@@ -51,14 +57,21 @@ export class ApiKeyRegistry {
 const OPEN_PATHS = [/^\/api\/openapi\.json$/, /^\/api\/docs(\/|$)/];
 
 export function registerApiKeyCheck(app: FastifyInstance, registry: ApiKeyRegistry): void {
-  app.addHook('onRequest', async (request) => {
-    if (request.method === 'OPTIONS') return;
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (request.method === 'OPTIONS') return done();
     const path = request.url.split('?')[0] ?? '';
-    if (!path.startsWith('/api/') && path !== '/api') return;
-    if (OPEN_PATHS.some((pattern) => pattern.test(path))) return;
+    if (!path.startsWith('/api/') && path !== '/api') return done();
+    if (OPEN_PATHS.some((pattern) => pattern.test(path))) return done();
     const key = request.headers['x-hydra-api-key'];
-    const client = typeof key === 'string' ? await registry.find(key) : null;
-    if (!client) throw new RequestError('invalid_api_key');
-    request.ctx.apiClient = client;
+    if (typeof key !== 'string') return done(new RequestError('invalid_api_key'));
+    const accept = (client: ApiClient | null) => {
+      if (!client) return done(new RequestError('invalid_api_key'));
+      request.ctx.apiClient = client;
+      done();
+    };
+    // Known keys are answered at once; only a key not seen lately waits for the database.
+    const known = registry.cached(key);
+    if (known !== undefined) return accept(known);
+    registry.find(key).then(accept, done);
   });
 }

@@ -20,6 +20,23 @@ export function etagOf(body: string | Buffer): string {
   return `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
 }
 
+/**
+ * The tags of the last bodies sent: a cacheable answer is the same text request after request (the
+ * frozen public settings are encoded once), so its hash is computed once. Keyed by the text itself.
+ */
+const recentTags = new Map<string, string>();
+const RECENT_TAGS = 64;
+
+function etagOfText(body: string): string {
+  let tag = recentTags.get(body);
+  if (tag === undefined) {
+    tag = etagOf(body);
+    if (recentTags.size >= RECENT_TAGS) recentTags.delete(recentTags.keys().next().value as string);
+    recentTags.set(body, tag);
+  }
+  return tag;
+}
+
 /** True when If-None-Match names the tag (or is `*`); weak tags compare by their value (RFC 9110 §13.1.2). */
 export function matchesIfNoneMatch(ifNoneMatch: string | undefined, etag: string): boolean {
   if (!ifNoneMatch) return false;
@@ -30,16 +47,16 @@ export function matchesIfNoneMatch(ifNoneMatch: string | undefined, etag: string
 }
 
 export function registerConditionalGet(app: FastifyInstance): void {
-  app.addHook('onSend', async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+  app.addHook('onSend', (request: FastifyRequest, reply: FastifyReply, payload: unknown, done) => {
     const marked = (reply as FastifyReply & { [CACHEABLE]?: boolean })[CACHEABLE] === true;
-    if (!marked || reply.statusCode !== 200 || !['GET', 'HEAD'].includes(request.method)) return payload;
-    if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
-    const etag = etagOf(payload);
+    if (!marked || reply.statusCode !== 200 || !['GET', 'HEAD'].includes(request.method)) return done(null, payload);
+    if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return done(null, payload);
+    const etag = typeof payload === 'string' ? etagOfText(payload) : etagOf(payload);
     reply.header('etag', etag);
-    if (!matchesIfNoneMatch(request.headers['if-none-match'], etag)) return payload;
+    if (!matchesIfNoneMatch(request.headers['if-none-match'], etag)) return done(null, payload);
     reply.code(304);
     reply.removeHeader('content-type');
     reply.removeHeader('content-length');
-    return '';
+    done(null, '');
   });
 }

@@ -70,12 +70,13 @@ export function wantsAgJson(accept: string | undefined): boolean {
 
 export function registerContext(app: FastifyInstance): void {
   app.decorateRequest('ctx', null as unknown as RequestContext);
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', (request, _reply, done) => {
     request.ctx = readContext(request);
     const { visitorId, utm, gameReferrer } = request.ctx;
     // Where the visitor came from goes into every log line of the request.
     if (visitorId || utm.source || utm.medium || utm.campaign || gameReferrer) {
       request.log = request.log.child({ visitorId, utm, gameReferrer });
     }
+    done();
   });
 }

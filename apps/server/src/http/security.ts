@@ -1,4 +1,5 @@
-// Security headers for every answer and CORS for the web origins an operator allows.
+// Security headers for every answer (a page's, or an API answer's) and CORS for the web origins an
+// operator allows.
 import cors from '@fastify/cors';
 import type { FastifyInstance } from 'fastify';
 import { captchaCspSources, type CaptchaWidget } from '../modules/captcha/providers.ts';
@@ -64,14 +65,28 @@ export function securityHeaders(options: SecurityOptions): Record<string, string
   };
 }
 
+/**
+ * The headers of an API answer (JSON, never rendered as a page; OWASP REST security): no content may
+ * load or frame it, no sniffing, no cross-origin embedding. The page headers (the SPA's CSP, COOP,
+ * referrer policy, legacy switches) would be about 600 bytes of every answer that no browser reads.
+ * The API's docs page (/api/docs) sets its own CSP.
+ */
+export const API_SECURITY_HEADERS: Readonly<Record<string, string>> = {
+  'content-security-policy': "default-src 'none';frame-ancestors 'none'",
+  'cross-origin-resource-policy': 'same-origin',
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'DENY',
+};
+
 export async function registerSecurity(app: FastifyInstance, options: SecurityOptions) {
-  const headers = securityHeaders(options);
-  app.addHook('onRequest', async (request, reply) => {
-    reply.headers(headers);
+  const pageHeaders = securityHeaders(options);
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.headers(request.url.startsWith('/api/') ? API_SECURITY_HEADERS : pageHeaders);
     // HSTS only when the request really came over TLS.
     if (request.protocol === 'https') {
       reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
     }
+    done();
   });
   if (options.corsOrigins.length > 0) {
     await app.register(cors, {
