@@ -5,26 +5,15 @@ import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { testServerEnv } from './apps/web/e2e/server-env.ts';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './scripts/chromium.mjs';
 
 const port = Number(process.env.E2E_PORT ?? 8181);
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'portal-e2e-'));
 process.env.E2E_DATA_DIR = dataDir;
-const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 // A worker (and its Chromium) per core, at most 4: every worker talks to the one server process,
 // and each Chromium holds a few hundred MB. E2E_WORKERS (or --workers) overrides.
 const workers = Number(process.env.E2E_WORKERS) || Math.min(4, Math.max(1, availableParallelism()));
-const launchOptions = {
-  executablePath,
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-    '--disable-quic',
-  ],
-};
+const launchOptions = { executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS, '--disable-quic'] };
 
 export default defineConfig({
   testDir: 'apps/web/e2e',

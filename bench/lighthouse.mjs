@@ -17,18 +17,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/chromium.mjs';
+import { apiHeaders, registerPlayer, waitReady } from './portal.mjs';
 
 const LIGHTHOUSE_VERSION = '12.8.2';
-const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-const CHROME_ARGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 const BUDGET = { performance: 95, accessibility: 100 };
 const PAGES = [
   { path: '/sign-in', signedIn: false },
@@ -63,20 +55,6 @@ async function loadLighthouse() {
   return { lighthouse, puppeteer };
 }
 
-async function waitReady(base, server) {
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    if (server?.exitCode !== null && server?.exitCode !== undefined) throw new Error('the server exited');
-    try {
-      if ((await fetch(`${base}/readyz`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`${base} did not become ready`);
-}
-
 /** The server as `npm start` runs it, on a throw-away embedded database. */
 async function startServer() {
   const built = spawnSync(process.execPath, ['scripts/run.mjs', 'build'], { cwd: root, stdio: 'inherit' });
@@ -100,24 +78,9 @@ async function startServer() {
 
 /** A new player, registered complete (display name, consents), and their tokens. */
 async function newPlayer(base) {
-  const { apiKey } = await (await fetch(`${base}/config.json`)).json();
-  const headers = { 'x-hydra-api-key': apiKey, 'content-type': 'application/json', accept: 'application/json' };
   const id = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-  const created = await fetch(`${base}/api/accounts?options=account&options=refresh_token`, {
-    method: 'POST',
-    headers,
-    body: JSON.stringify({
-      email: `lighthouse-${id}@example.com`,
-      username: `Lh${id}`.slice(0, 16),
-      password: PASSWORD,
-      country: 'US',
-      date_of_birth: '1990-01-01',
-      marketing_opt_in: false,
-      tos_consent: true,
-    }),
-  });
-  if (created.status !== 201) throw new Error(`the player was not created: ${created.status} ${await created.text()}`);
-  const answer = await created.json();
+  const player = { email: `lighthouse-${id}@example.com`, username: `Lh${id}`.slice(0, 16), password: PASSWORD };
+  const answer = await registerPlayer(base, await apiHeaders(base), player);
   if (!answer.access_token) throw new Error('the registration answered no access token');
   return { accessToken: answer.access_token, refreshToken: answer.refresh_token ?? null };
 }
@@ -127,7 +90,7 @@ const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.l
 async function main() {
   const { lighthouse, puppeteer } = await loadLighthouse();
   const server = args.url ? { base: args.url.replace(/\/+$/, ''), stop: () => {} } : await startServer();
-  const browser = await puppeteer.launch({ executablePath: CHROMIUM, args: CHROME_ARGS });
+  const browser = await puppeteer.launch({ executablePath: CHROMIUM_PATH, args: ['--headless=new', ...CHROMIUM_ARGS] });
   const results = [];
   try {
     await waitReady(server.base);

@@ -17,6 +17,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createRequire } from 'node:module';
+import { apiHeaders, registerPlayer, waitReady } from './portal.mjs';
 
 const root = join(import.meta.dirname, '..');
 const require = createRequire(join(root, 'apps', 'server', 'package.json'));
@@ -53,19 +54,6 @@ function startHello() {
     child.stdout.once('data', () => resolve(child));
     child.once('exit', (code) => reject(new Error(`hello-world exited (${code})`)));
   });
-}
-
-async function waitReady(server) {
-  for (let i = 0; i < 240; i++) {
-    if (server.exitCode !== null) throw new Error(`server exited (${server.exitCode})`);
-    try {
-      if ((await fetch(`${base}/readyz`)).ok) return;
-    } catch {
-      // not yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error('server did not start');
 }
 
 /** CPU seconds (user + system) the processes have used so far, from /proc (0 where there is none). */
@@ -164,26 +152,14 @@ async function main(seconds, rounds) {
   serverPid = server.pid;
   helloPid = hello.pid;
   try {
-    await waitReady(server);
-    const { apiKey } = await (await fetch(`${base}/config.json`)).json();
-    const headers = { 'x-hydra-api-key': apiKey, 'content-type': 'application/json', accept: 'application/json' };
+    await waitReady(base, server, 60_000);
+    const headers = await apiHeaders(base);
+    const apiKey = headers['x-hydra-api-key'];
     const run = `${Date.now()}`;
     const tokens = [];
     for (let i = 0; i < CONNECTIONS; i++) {
       const email = `bench-reads-${run}-${i}@example.com`;
-      const created = await fetch(`${base}/api/accounts`, {
-        method: 'POST',
-        headers,
-        body: JSON.stringify({
-          email,
-          password: PASSWORD,
-          country: 'US',
-          date_of_birth: '1990-01-01',
-          marketing_opt_in: false,
-          tos_consent: true,
-        }),
-      });
-      if (created.status !== 201) throw new Error(`account not created: ${created.status} ${await created.text()}`);
+      await registerPlayer(base, headers, { email, password: PASSWORD });
       const signedIn = await fetch(`${base}/api/sessions/auth/password`, {
         method: 'POST',
         headers,

@@ -12,6 +12,7 @@ import http from 'node:http';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { createRequire } from 'node:module';
+import { apiHeaders, registerPlayer, waitReady } from './portal.mjs';
 
 const root = join(import.meta.dirname, '..');
 const require = createRequire(join(root, 'apps', 'server', 'package.json'));
@@ -82,18 +83,6 @@ function measureRaw(seconds, threads) {
     encoding: 'utf8',
   });
   return JSON.parse(out).perSecond;
-}
-
-async function waitReady() {
-  for (let i = 0; i < 120; i++) {
-    try {
-      if ((await fetch(`${base}/readyz`)).ok) return;
-    } catch {
-      // not yet
-    }
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error('server did not start');
 }
 
 /** Runs autocannon on `path`; every non-2xx answer counts as a failure. */
@@ -175,27 +164,15 @@ async function main(seconds) {
     },
   });
   try {
-    await waitReady();
-    const { apiKey } = await (await fetch(`${base}/config.json`)).json();
-    const headers = { 'x-hydra-api-key': apiKey, 'content-type': 'application/json', accept: 'application/json' };
+    await waitReady(base, server);
+    const headers = await apiHeaders(base);
+    const apiKey = headers['x-hydra-api-key'];
     chainHeaders = headers;
     const run = `${Date.now()}`;
     const emails = [];
     for (let i = 0; i < CONNECTIONS; i++) {
       const email = `bench-${run}-${i}@example.com`;
-      const created = await fetch(`${base}/api/accounts?options=account&options=refresh_token`, {
-        method: 'POST',
-        headers,
-        body: JSON.stringify({
-          email,
-          password: PASSWORD,
-          country: 'US',
-          date_of_birth: '1990-01-01',
-          marketing_opt_in: false,
-          tos_consent: true,
-        }),
-      });
-      if (created.status !== 201) throw new Error(`account not created: ${created.status} ${await created.text()}`);
+      await registerPlayer(base, headers, { email, password: PASSWORD });
       emails.push(email);
     }
     const signIn = async (email) => {

@@ -7,7 +7,8 @@ import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compressBuild } from '../../../scripts/build-web.mjs';
-import { DOCUMENT_ONLY_HEADERS, localizeIndexHtml } from '../src/http/spa.ts';
+import { DOCUMENT_ONLY_HEADERS } from '../src/http/security.ts';
+import { HASHED_ASSET_OMITS, localizeIndexHtml } from '../src/http/spa.ts';
 import { testApp } from './helpers.ts';
 import { bootPage, writeBuild } from './web-build-fixture.ts';
 import type { TestApp } from './helpers.ts';
@@ -73,7 +74,8 @@ describe('compressed web build', () => {
       // Only what guards a script or style travels with it; the document's headers stay with pages.
       expect(res.headers['x-content-type-options']).toBe('nosniff');
       expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
-      for (const header of DOCUMENT_ONLY_HEADERS) expect(res.headers[header]).toBeUndefined();
+      for (const header of [...DOCUMENT_ONLY_HEADERS, ...HASHED_ASSET_OMITS])
+        expect(res.headers[header]).toBeUndefined();
       expect(decoded(encoding, res.rawPayload)).toEqual(readFileSync(join(dist, 'assets', name)));
       if (encoding) expect(res.rawPayload.length).toBeLessThan(SCRIPT.length / 3);
     }

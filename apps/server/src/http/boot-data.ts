@@ -5,12 +5,10 @@
 // (<script type="application/json">), which the browser never runs, so the CSP needs no exception;
 // the text is escaped so that nothing in it can close the element or start markup.
 // Also here: the preload links of what the page's first screen needs (messages, the route's screens).
+import { BOOT_DATA_ID } from '@portal/contract/boot-data';
 import { encode } from '@portal/contract/codec';
 import { DEFAULT_LOCALE } from '@portal/contract/data/locales';
 import type { LocaleTag } from '@portal/contract/data/locales';
-
-/** The id of the data block; apps/web/src/lib/boot-data.ts reads it. */
-export const BOOT_DATA_ID = 'boot-data';
 
 export interface BootData {
   config: unknown;

@@ -78,10 +78,33 @@ export const API_SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'x-frame-options': 'DENY',
 };
 
+/**
+ * Headers only a document reads (CSP, framing, COOP, referrer, legacy IE and Flash switches). The
+ * built scripts and styles under /assets/ are never documents and go without them; they keep
+ * nosniff and the cross-origin resource policy, which guard a script or style.
+ */
+export const DOCUMENT_ONLY_HEADERS = [
+  'content-security-policy',
+  'cross-origin-opener-policy',
+  'origin-agent-cluster',
+  'referrer-policy',
+  'x-dns-prefetch-control',
+  'x-download-options',
+  'x-frame-options',
+  'x-permitted-cross-domain-policies',
+  'x-xss-protection',
+];
+
 export async function registerSecurity(app: FastifyInstance, options: SecurityOptions) {
   const pageHeaders = securityHeaders(options);
+  const assetHeaders = Object.fromEntries(
+    Object.entries(pageHeaders).filter(([name]) => !DOCUMENT_ONLY_HEADERS.includes(name)),
+  );
   app.addHook('onRequest', (request, reply, done) => {
-    reply.headers(request.url.startsWith('/api/') ? API_SECURITY_HEADERS : pageHeaders);
+    const { url } = request;
+    reply.headers(
+      url.startsWith('/api/') ? API_SECURITY_HEADERS : url.startsWith('/assets/') ? assetHeaders : pageHeaders,
+    );
     // HSTS only when the request really came over TLS.
     if (request.protocol === 'https') {
       reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');

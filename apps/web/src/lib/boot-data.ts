@@ -2,9 +2,8 @@
 // the runtime config and the public settings, so start-up needs no API round trip. Absent when the
 // page did not come from the portal's server (the Vite dev server) or the settings could not be read
 // there: the app then asks for them as before.
+import { BOOT_DATA_ID } from '@portal/contract/boot-data';
 import { decode } from '@portal/contract/codec';
-
-export const BOOT_DATA_ID = 'boot-data';
 
 export interface BootData {
   config?: unknown;
