@@ -33,7 +33,7 @@ export class ApiKeyRegistry {
   /** The client of a key when the answer is cached (null: no such client), undefined when it is not. */
   cached(key: string): ApiClient | null | undefined {
     if (key.length < 8 || key.length > 200) return null;
-    const cached = this.#cache.get(hashApiKey(key));
+    const cached = this.#cache.get(key);
     return cached && cached.expires > Date.now() ? cached.client : undefined;
   }
 
@@ -48,7 +48,7 @@ export class ApiKeyRegistry {
       .limit(1);
     const client = row ?? null;
     if (this.#cache.size >= MAX_ENTRIES) this.#cache.clear();
-    this.#cache.set(hash, { client, expires: Date.now() + (client ? HIT_TTL_MS : MISS_TTL_MS) });
+    this.#cache.set(key, { client, expires: Date.now() + (client ? HIT_TTL_MS : MISS_TTL_MS) });
     return client;
   }
 }
@@ -59,8 +59,10 @@ const OPEN_PATHS = [/^\/api\/openapi\.json$/, /^\/api\/docs(\/|$)/];
 export function registerApiKeyCheck(app: FastifyInstance, registry: ApiKeyRegistry): void {
   app.addHook('onRequest', (request, _reply, done) => {
     if (request.method === 'OPTIONS') return done();
-    const path = request.url.split('?')[0] ?? '';
-    if (!path.startsWith('/api/') && path !== '/api') return done();
+    const { url } = request;
+    if (!url.startsWith('/api/') && url !== '/api' && !url.startsWith('/api?')) return done();
+    const query = url.indexOf('?');
+    const path = query === -1 ? url : url.slice(0, query);
     if (OPEN_PATHS.some((pattern) => pattern.test(path))) return done();
     const key = request.headers['x-hydra-api-key'];
     if (typeof key !== 'string') return done(new RequestError('invalid_api_key'));

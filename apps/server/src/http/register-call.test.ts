@@ -55,6 +55,17 @@ const guarded = defineCall({
   response: z.object({ passed: z.boolean() }),
   captcha: true,
 });
+/** Answers the query it was given, after its schema's defaults. */
+const paged = defineCall({
+  id: 'test.paged',
+  area: 'accounts',
+  method: 'GET',
+  path: '/paged',
+  auth: 'public',
+  summary: 'test',
+  query: z.object({ page: z.coerce.number().int().min(1).default(1) }),
+  response: z.object({ page: z.number() }),
+});
 const signInTierA = testCall('sign-in-a', 'public', { rateLimit: 'sign-in' });
 const signInTierB = testCall('sign-in-b', 'public', { rateLimit: 'sign-in' });
 const checksTier = testCall('checks', 'public', { rateLimit: 'checks' });
@@ -88,7 +99,7 @@ beforeAll(async () => {
   registerContext(app);
   registerCodec(app);
   registerErrorHandling(app, await ErrorMessages.load());
-  await registerHttpRateLimit(app, services.counters, services.rateLimits.default);
+  registerHttpRateLimit(app, services.counters, services.rateLimits.default);
   await app.register(
     async (api) => {
       // The handlers answer what registerCall gave them; the types say a token call has both.
@@ -103,6 +114,7 @@ beforeAll(async () => {
         }));
       }
       registerCall(api, guarded, async () => ({ passed: true }));
+      registerCall(api, paged, async ({ query }) => ({ page: query.page }));
       for (const call of [signInTierA, signInTierB, checksTier, defaultTier]) {
         registerCall(api, call, async ({ session, account }) => ({ accountId: account, sessionId: session }));
       }
@@ -304,6 +316,17 @@ describe('captcha', () => {
 
   it('is not asked of calls that do not declare it', async () => {
     expect((await get('default')).statusCode).toBe(200);
+  });
+});
+
+describe('the request against the schemas', () => {
+  it("gives an empty query its schema's defaults, and checks a query that is not empty", async () => {
+    expect((await get('paged')).json()).toEqual({ page: 1 });
+    expect((await get('paged?page=3')).json()).toEqual({ page: 3 });
+    const refused = await get('paged?page=0');
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({ code: 'invalid_request' });
+    expect(refused.json().body.issues[0].path).toBe('query.page');
   });
 });
 

@@ -102,6 +102,8 @@ export async function registerSecurity(app: FastifyInstance, options: SecurityOp
   );
   app.addHook('onRequest', (request, reply, done) => {
     const { url } = request;
+    // Every answer names its request (a hashed asset drops it again: spa.ts).
+    reply.header('x-request-id', request.id);
     reply.headers(
       url.startsWith('/api/') ? API_SECURITY_HEADERS : url.startsWith('/assets/') ? assetHeaders : pageHeaders,
     );

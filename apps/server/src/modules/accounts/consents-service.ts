@@ -5,7 +5,8 @@
 // consent again thus costs no query.
 import type { Account as WireAccount } from '@portal/contract/calls/entities';
 import type { Account } from './account.ts';
-import { toAccount } from './account-view.ts';
+import { freezeAnswer } from '../../http/frozen-answer.ts';
+import { canChangeUsername, toAccount } from './account-view.ts';
 import type { AccountsRepo, LegalDocument, PublishedDocument } from './repo.ts';
 
 export type { LegalDocument } from './repo.ts';
@@ -25,6 +26,7 @@ export class ConsentsService {
   readonly #repo: AccountsRepo;
   #published: Promise<PublishedDocument[]> | null = null;
   #loadedAt = 0;
+  readonly #views = new WeakMap<Account, WireAccount>();
 
   constructor(repo: AccountsRepo) {
     this.#repo = repo;
@@ -72,14 +74,32 @@ export class ConsentsService {
     return version;
   }
 
-  /** The account as the contract shows it, with its consent state. */
+  /**
+   * The account as the contract shows it, with its consent state. The view of a row is kept while
+   * what it derives from the clock and the published documents stays the same: a signed-in row is
+   * shared between requests (ADR 017), so `GET /accounts/me` answers a frozen view that registerCall
+   * encoded once.
+   */
   async view(row: Account): Promise<WireAccount> {
     const required = await this.required(row);
-    return {
+    const canChange = canChangeUsername(row);
+    const kept = this.#views.get(row);
+    if (
+      kept &&
+      kept.tos_consent_required === required.tos &&
+      kept.privacy_policy_consent_required === required.privacy_policy &&
+      kept.can_change_username === canChange
+    ) {
+      return kept;
+    }
+    const view = freezeAnswer({
       ...toAccount(row),
+      can_change_username: canChange,
       tos_consent_required: required.tos,
       privacy_policy_consent_required: required.privacy_policy,
-    };
+    });
+    this.#views.set(row, view);
+    return view;
   }
 
   #load(now: number): Promise<PublishedDocument[]> {

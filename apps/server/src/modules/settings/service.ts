@@ -4,6 +4,7 @@
 // PUBLIC_SETTINGS_TTL_MS and then reads them again, so a change is seen everywhere within that bound.
 import { PLATFORM_IDS } from '@portal/contract/data/platforms';
 import type { PublicSettings } from '@portal/contract/calls/settings';
+import { freezeAnswer } from '../../http/frozen-answer.ts';
 import type { GamesService } from '../games/service.ts';
 import type { SettingsRepo } from './repo.ts';
 
@@ -55,14 +56,6 @@ export class SettingsService {
       ),
     };
     if (this.#debug) result.environments = await this.#repo.environments();
-    return deepFreeze(result);
+    return freezeAnswer(result);
   }
-}
-
-function deepFreeze<T>(value: T): T {
-  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
-    Object.freeze(value);
-    for (const inner of Object.values(value)) deepFreeze(inner);
-  }
-  return value;
 }
