@@ -32,6 +32,8 @@ import { registerDevice } from './modules/device/routes.ts';
 import { registerStandardOAuth } from './modules/oauth/standard-routes.ts';
 import { registerSettings } from './modules/settings/routes.ts';
 import { registerHttpRateLimit } from './rate-limit/http-rate-limit.ts';
+import { registerPlatformLinks } from './modules/platform-links/routes.ts';
+import { sandboxClient } from './platforms/sandbox/catalogue.ts';
 
 export type App = FastifyInstance;
 
@@ -116,6 +118,7 @@ export async function buildApp(config: Config, infrastructure?: Infrastructure):
       registerMfa(api, resolved);
       registerOAuth(api, resolved);
       registerDevice(api, resolved);
+      registerPlatformLinks(api, resolved);
     },
     { prefix: '/api' },
   );
@@ -123,6 +126,11 @@ export async function buildApp(config: Config, infrastructure?: Infrastructure):
   registerStandardOAuth(app, resolved);
 
   if (!config.production) {
+    // Every OAuth 2.0 / OpenID Connect platform played by a real OpenID Provider (seeded: seed/demo.ts).
+    const origin = config.publicUrl.replace(/\/$/, '');
+    // Loaded only here: production never loads the OpenID Provider.
+    const { registerPlatformSandbox } = await import('./platforms/sandbox/routes.ts');
+    registerPlatformSandbox(app, { origin, client: sandboxClient(origin) });
     registerAnalyticsDevRoutes(app, resolved);
     registerAccountsDevRoutes(app, resolved);
     if (resolved.mailer.transport === 'outbox') registerOutboxRoutes(app, new OutboxTransport(resolved.db.orm));

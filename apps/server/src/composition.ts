@@ -33,12 +33,15 @@ import { GamesService } from './modules/games/service.ts';
 import { LinkTokensRepo } from './modules/link-tokens/repo.ts';
 import { LinkTokensService } from './modules/link-tokens/service.ts';
 import { MfaRepo } from './modules/mfa/repo.ts';
-import { SecretBox } from './modules/mfa/secret-box.ts';
+import { SecretBox, secretBoxFor } from './security/secret-box.ts';
 import { MfaService } from './modules/mfa/service.ts';
 import { IdTokens } from './modules/oauth/id-tokens.ts';
 import { OAuthRepo } from './modules/oauth/repo.ts';
 import { OAuthService } from './modules/oauth/service.ts';
 import { SigningKeys } from './modules/oauth/signing-keys.ts';
+import { PlatformRegistry } from './modules/platform-links/registry-service.ts';
+import { PlatformLinksRepo } from './modules/platform-links/repo.ts';
+import { PlatformLinksService } from './modules/platform-links/service.ts';
 import { SessionsRepo } from './modules/sessions/repo.ts';
 import { SessionsService } from './modules/sessions/service.ts';
 import { SignInService } from './modules/sessions/sign-in-service.ts';
@@ -127,11 +130,22 @@ export function compose(infrastructure: Infrastructure): Services {
   const device = new DeviceService(new DeviceRepo(orm), games, guesses, config);
   const oauthRepo = new OAuthRepo(orm);
   const oauth = new OAuthService(oauthRepo, { games, accounts, sessions, tokens, device });
-  const signingKeys = new SigningKeys(oauthRepo, new SecretBox(`${config.MFA_SECRET_KEY}:id-token-keys`), {
+  const signingKeys = new SigningKeys(oauthRepo, secretBoxFor(config.MFA_SECRET_KEY, 'id-token-keys'), {
     rotationDays: config.SIGNING_KEY_ROTATION_DAYS,
     idTokenTtlSeconds: config.ID_TOKEN_TTL_SECONDS,
   });
   const idTokens = new IdTokens(signingKeys, { issuer: publicUrl, ttlSeconds: config.ID_TOKEN_TTL_SECONDS });
+
+  // Platform identities: the configured platforms (client secrets sealed like two-factor secrets).
+  const platformLinksRepo = new PlatformLinksRepo(orm);
+  const platforms = new PlatformRegistry(platformLinksRepo, secretBoxFor(config.MFA_SECRET_KEY, 'platforms'));
+  const platformLinks = new PlatformLinksService({
+    repo: platformLinksRepo,
+    registry: platforms,
+    accounts,
+    tokens,
+    redirectUri: `${publicUrl.replace(/\/$/, '')}/`,
+  });
 
   return {
     ...infrastructure,
@@ -177,7 +191,9 @@ export function compose(infrastructure: Infrastructure): Services {
     mfa,
     games,
     gameProgress: new GameProgressService(gamesRepo, { tokens }),
-    settings: new SettingsService(new SettingsRepo(orm), games, { debug: config.debug }),
+    settings: new SettingsService(new SettingsRepo(orm), games, platforms, { debug: config.debug }),
+    platforms,
+    platformLinks,
     analytics: new AnalyticsService(new AnalyticsRepo(orm)),
     oauth,
     device,

@@ -32,6 +32,8 @@ import type { IssuedTokens, TokenService } from './modules/sessions/token-servic
 import type { SettingsService } from './modules/settings/service.ts';
 import type { CounterStore } from './rate-limit/counter-store.ts';
 import type { RateLimitTable } from './rate-limit/tiers.ts';
+import type { PlatformRegistry } from './modules/platform-links/registry-service.ts';
+import type { PlatformLinksService } from './modules/platform-links/service.ts';
 
 /** What the app runs on: opened once per process (openInfrastructure); tests pass their own. */
 export interface Infrastructure {
@@ -68,6 +70,9 @@ export interface Services extends Infrastructure {
   accountDeletion: AccountDeletionService;
   emailPreferences: EmailPreferencesService;
   mfa: MfaService;
+  /** Platform identities: the platforms operators configured, and the links of each account. */
+  platforms: PlatformRegistry;
+  platformLinks: PlatformLinksService;
   games: GamesService;
   gameProgress: GameProgressService;
   settings: SettingsService;

@@ -19,7 +19,7 @@ const dir = mkdtempSync(join(tmpdir(), 'portal-admin-'));
 beforeAll(async () => ({ db, drop } = await testDatabase()));
 afterAll(() => drop());
 
-const run = (...argv: string[]) => runAdmin(argv, db);
+const run = (...argv: string[]) => runAdmin(argv, db, { MFA_SECRET_KEY: 'test-mfa-secret-key-of-32-characters' });
 const gameFile = (game: object) => {
   const file = join(dir, `${Math.random()}.json`);
   writeFileSync(file, JSON.stringify(game));
@@ -124,6 +124,46 @@ describe('terms', () => {
     const fresh = new ConsentsService(accounts);
     expect((await fresh.view((await accounts.findById(id))!)).tos_consent_required).toBe(true);
     await expect(run('terms', 'publish', 'cookies')).rejects.toThrow(UsageError);
+  });
+});
+
+describe('platforms', () => {
+  const twitch = {
+    platform: 'twitch',
+    protocol: 'oidc',
+    client_id: 'portal',
+    client_secret: 'twitch-client-secret',
+    issuer: 'https://id.twitch.tv/oauth2',
+    relink_cooldown_days: 14,
+  };
+
+  it('configures a platform from a JSON file, seals its secret, and lists it', async () => {
+    expect(await run('platforms', 'list')).toEqual(['no platforms']);
+    expect(await run('platforms', 'put', gameFile(twitch))).toEqual([
+      'configured platform twitch: every instance uses it within 5 s',
+    ]);
+    expect(await run('platforms', 'list')).toEqual([
+      'twitch\toidc\toffered\trelink cooldown 14 days\thttps://id.twitch.tv/oauth2\tsecret set',
+    ]);
+    const [row] = await db.query<{ client_secret_sealed: string }>(
+      `SELECT client_secret_sealed FROM platform_configs WHERE platform = 'twitch'`,
+    );
+    expect(row?.client_secret_sealed).toMatch(/^v1\./);
+    expect(row?.client_secret_sealed).not.toContain('twitch-client-secret');
+    await run('platforms', 'put', gameFile({ ...twitch, enabled: false }));
+    expect((await run('platforms', 'list'))[0]).toContain('\tdisabled\t');
+  });
+
+  it('refuses a configuration that cannot be used, naming what is wrong', async () => {
+    await expect(run('platforms', 'put', gameFile({ ...twitch, platform: 'myspace' }))).rejects.toThrow(/platform/);
+    await expect(run('platforms', 'put', gameFile({ ...twitch, issuer: 'ftp://example.com' }))).rejects.toThrow(
+      /issuer/,
+    );
+    await expect(run('platforms', 'put', gameFile({ ...twitch, issuer: null }))).rejects.toThrow(/no issuer/);
+    await expect(
+      run('platforms', 'put', gameFile({ platform: 'discord', protocol: 'oauth2', client_id: 'c' })),
+    ).rejects.toThrow(/token and profile endpoints/);
+    await expect(run('platforms', 'put', join(dir, 'missing.json'))).rejects.toThrow(/cannot read/);
   });
 });
 

@@ -5,7 +5,7 @@ import { createServer } from 'node:net';
 import * as client from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../src/modules/accounts/password-hasher.ts';
-import { SecretBox } from '../src/modules/mfa/secret-box.ts';
+import { SecretBox } from '../src/security/secret-box.ts';
 import { OAuthRepo } from '../src/modules/oauth/repo.ts';
 import { SigningKeys } from '../src/modules/oauth/signing-keys.ts';
 import { apiCall, insertAccount, testApp } from './helpers.ts';

@@ -21,7 +21,7 @@ async function main(argv: string[]) {
   const db = await openDatabase({ url: config.DATABASE_URL, dataDir: config.dataDir });
   try {
     await migrate(db);
-    for (const line of await runAdmin(argv, db)) console.log(line);
+    for (const line of await runAdmin(argv, db, config)) console.log(line);
   } finally {
     await db.close();
   }

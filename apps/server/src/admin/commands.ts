@@ -5,10 +5,21 @@ import { ConsentsService } from '../modules/accounts/consents-service.ts';
 import { AccountsRepo } from '../modules/accounts/repo.ts';
 import { GameRegistryService, RegistryError } from '../modules/games/registry-service.ts';
 import { GamesRepo } from '../modules/games/repo.ts';
+import {
+  PLATFORM_CONFIG_TTL_MS,
+  PlatformConfigError,
+  PlatformRegistry,
+} from '../modules/platform-links/registry-service.ts';
+import { PlatformLinksRepo } from '../modules/platform-links/repo.ts';
+import { secretBoxFor } from '../security/secret-box.ts';
 import { UsageError } from './usage.ts';
 
+function platformRegistry(db: Database, secrets: { MFA_SECRET_KEY: string }) {
+  return new PlatformRegistry(new PlatformLinksRepo(db.orm), secretBoxFor(secrets.MFA_SECRET_KEY, 'platforms'));
+}
+
 /** Runs one command against a database; answers the lines to print. */
-export async function runAdmin(argv: string[], db: Database): Promise<string[]> {
+export async function runAdmin(argv: string[], db: Database, secrets: { MFA_SECRET_KEY: string }): Promise<string[]> {
   const [area, command, ...args] = argv;
   const registry = new GameRegistryService(new GamesRepo(db.orm));
   const need = (n: number) => {
@@ -81,6 +92,30 @@ export async function runAdmin(argv: string[], db: Database): Promise<string[]> 
         throw new UsageError('terms publish takes tos or privacy_policy');
       const version = await new ConsentsService(new AccountsRepo(db.orm)).publish(type);
       return [`published ${type} version ${version}: every account is asked to consent again`];
+    }
+    case 'platforms list': {
+      const rows = await platformRegistry(db, secrets).list();
+      if (rows.length === 0) return ['no platforms'];
+      return rows.map(
+        (p) =>
+          `${p.platform}\t${p.protocol}\t${p.offered ? 'offered' : p.enabled ? 'enabled, protocol not implemented' : 'disabled'}` +
+          `\t${p.restricted ? 'restricted' : `relink cooldown ${p.relinkCooldownDays} days`}` +
+          `\t${p.issuer ?? p.endpoints.token ?? p.endpoints.exchange ?? p.endpoints.openid ?? ''}` +
+          `\tsecret ${p.clientSecretSet ? 'set' : 'not set'}`,
+      );
+    }
+    case 'platforms put': {
+      need(1);
+      const file = args[0] as string;
+      let json: unknown;
+      try {
+        json = JSON.parse(await readFile(file, 'utf8'));
+      } catch (error) {
+        throw new PlatformConfigError(`cannot read ${file}: ${(error as Error).message}`);
+      }
+      await platformRegistry(db, secrets).put(json);
+      const name = (json as { platform?: string }).platform;
+      return [`configured platform ${name}: every instance uses it within ${PLATFORM_CONFIG_TTL_MS / 1000} s`];
     }
     default:
       throw new UsageError(

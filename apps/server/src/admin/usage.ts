@@ -9,6 +9,8 @@ export const COMMANDS = [
   'clients add-uri',
   'clients remove-uri',
   'terms publish',
+  'platforms list',
+  'platforms put',
 ] as const;
 
 export const USAGE = `Usage: npm run admin -- <command>
@@ -24,6 +26,11 @@ export const USAGE = `Usage: npm run admin -- <command>
   clients add-uri <client_id> <uri>           allows one more redirect URI (matched exactly)
   clients remove-uri <client_id> <uri>
   terms publish <tos|privacy_policy>          publishes a new version: every account must consent again
+  platforms list                              the configured platforms: protocol, offered or not, restriction
+  platforms put <file.json>                   configures a platform from a JSON file {platform, protocol
+                                              (oidc|oauth2|steam_openid|short_code), enabled, client_id,
+                                              client_secret (stored sealed), issuer, endpoints, scope,
+                                              restricted, relink_cooldown_days}; see README "Platforms"
 `;
 
 export class UsageError extends Error {
@@ -31,4 +38,4 @@ export class UsageError extends Error {
 }
 
 /** Names of the errors whose message is for the operator (no stack trace). */
-export const RegistryErrorName = new Set(['RegistryError']);
+export const RegistryErrorName = new Set(['RegistryError', 'PlatformConfigError']);

@@ -63,11 +63,6 @@ export const featureFlags = pgTable('feature_flags', {
   updatedAt: timestamptz('updated_at').notNull().defaultNow(),
 });
 
-export const platformSettings = pgTable('platform_settings', {
-  platform: text('platform').primaryKey(),
-  globalSupportEnabled: boolean('global_support_enabled').notNull().default(true),
-});
-
 export const environments = pgTable('environments', {
   name: text('name').primaryKey(),
   apiKey: text('api_key').notNull(),
@@ -168,7 +163,22 @@ export const accounts = pgTable('accounts', {
   mfaLastStep: bigint('mfa_last_step', { mode: 'number' }),
   mfaGeneratedAt: timestamptz('mfa_generated_at'),
   mfaBackupCodesLeft: integer('mfa_backup_codes_left').notNull().default(0),
+  /** The account's platform links as the API shows them, kept by a trigger on platform_links (0017). */
+  platformLinks: jsonb('platform_links').$type<StoredPlatformLinks>().notNull().default({}),
 });
+
+/** accounts.platform_links: per platform, the link as the trigger of migration 0017 writes it. */
+export type StoredPlatformLinks = Record<
+  string,
+  {
+    auth_id: string;
+    last_seen_username: string | null;
+    pending: { auth_id: string; last_seen_username: string | null } | null;
+    refresh_required: boolean;
+    /** ISO time (JSON), or null. */
+    locked_until: string | null;
+  }
+>;
 
 /** The avatars a player may pick; the image of each is /avatars/<slug>.png. */
 export const avatars = pgTable('avatars', {
@@ -353,12 +363,60 @@ export const gameProgress = pgTable(
   (t) => [primaryKey({ columns: [t.accountId, t.gameSlug] })],
 );
 
+/** What an operator configured for a platform (migration 0017, `npm run admin -- platforms put`). */
+export const platformConfigs = pgTable('platform_configs', {
+  platform: text('platform').primaryKey(),
+  enabled: boolean('enabled').notNull().default(true),
+  protocol: text('protocol').$type<'oidc' | 'oauth2' | 'steam_openid' | 'short_code'>().notNull(),
+  clientId: text('client_id'),
+  /** Sealed with MFA_SECRET_KEY (SecretBox). */
+  clientSecretSealed: text('client_secret_sealed'),
+  issuer: text('issuer'),
+  endpoints: jsonb('endpoints').$type<Record<string, string>>().notNull().default({}),
+  scope: text('scope'),
+  restricted: boolean('restricted').notNull().default(false),
+  relinkCooldownDays: integer('relink_cooldown_days').notNull().default(30),
+  updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+});
+
+/** One platform identity of an account: (platform, subject) is unique (migration 0017). */
+export const platformLinks = pgTable(
+  'platform_links',
+  {
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    platform: text('platform').notNull(),
+    subject: text('subject').notNull(),
+    username: text('username'),
+    pendingSubject: text('pending_subject'),
+    pendingUsername: text('pending_username'),
+    refreshRequired: boolean('refresh_required').notNull().default(false),
+    lockedUntil: timestamptz('locked_until'),
+    linkedAt: timestamptz('linked_at').notNull().defaultNow(),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.accountId, t.platform] }), unique().on(t.platform, t.subject)],
+);
+
+/** Disconnected platform identities: the relink cooldown and support's record (migration 0017). */
+export const platformUnlinks = pgTable('platform_unlinks', {
+  accountId: uuid('account_id')
+    .notNull()
+    .references(() => accounts.id, { onDelete: 'cascade' }),
+  platform: text('platform').notNull(),
+  subject: text('subject').notNull(),
+  unlinkedAt: timestamptz('unlinked_at').notNull().defaultNow(),
+});
+
 export const schema = {
+  platformConfigs,
+  platformLinks,
+  platformUnlinks,
   apiClients,
   games,
   oauthClients,
   featureFlags,
-  platformSettings,
   environments,
   analyticsEvents,
   mailOutbox,

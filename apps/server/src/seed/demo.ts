@@ -3,14 +3,17 @@
 // sign-in options (demo-games.ts), feature flags, platform support and the environments of the
 // debug switcher; outside production also demo players and an expired device code
 // (demo-players.ts). Safe to run at every start.
-import { PLATFORM_IDS } from '@portal/contract/data/platforms';
 import type { Config } from '../config.ts';
 import type { Orm } from '../db/database.ts';
-import { apiClients, environments, featureFlags, platformSettings } from '../db/schema.ts';
+import { apiClients, environments, featureFlags } from '../db/schema.ts';
 import { hashApiKey } from '../http/api-key.ts';
 import { AccountsRepo } from '../modules/accounts/repo.ts';
 import { GameRegistryService } from '../modules/games/registry-service.ts';
 import { GamesRepo } from '../modules/games/repo.ts';
+import { PlatformRegistry } from '../modules/platform-links/registry-service.ts';
+import { PlatformLinksRepo } from '../modules/platform-links/repo.ts';
+import { SANDBOX_OAUTH_PLATFORMS, sandboxClient, sandboxPlatformConfig } from '../platforms/sandbox/catalogue.ts';
+import { secretBoxFor } from '../security/secret-box.ts';
 import { seedDemoGames } from './demo-games.ts';
 import { seedDemoPlayers } from './demo-players.ts';
 import { localizedText } from './seed-texts.ts';
@@ -122,10 +125,9 @@ export async function seedDemo(orm: Orm, config: Config): Promise<void> {
     .insert(featureFlags)
     .values(Object.entries(flags).map(([name, enabled]) => ({ name, enabled })))
     .onConflictDoNothing();
-  await orm
-    .insert(platformSettings)
-    .values(PLATFORM_IDS.map((platform) => ({ platform, globalSupportEnabled: true })))
-    .onConflictDoNothing();
+  // In development every OAuth 2.0 / OpenID Connect platform is played by the sandbox (a platform an
+  // operator configured otherwise is left as it is).
+  if (!config.production) await seedSandboxPlatforms(orm, config);
   await orm
     .insert(environments)
     .values([
@@ -147,4 +149,15 @@ export async function seedDemo(orm: Orm, config: Config): Promise<void> {
     ])
     .onConflictDoNothing();
   if (!config.production) await seedDemoPlayers(orm, DEMO_OAUTH_CLIENT_ID);
+}
+
+/** The sandbox platforms (platforms/sandbox), for the platforms not configured yet. */
+async function seedSandboxPlatforms(orm: Orm, config: Config): Promise<void> {
+  const registry = new PlatformRegistry(new PlatformLinksRepo(orm), secretBoxFor(config.MFA_SECRET_KEY, 'platforms'));
+  const configured = new Set((await registry.list()).map((platform) => platform.platform));
+  const origin = config.publicUrl.replace(/\/$/, '');
+  const client = sandboxClient(origin);
+  for (const platform of SANDBOX_OAUTH_PLATFORMS) {
+    if (!configured.has(platform)) await registry.put(sandboxPlatformConfig(origin, platform, client));
+  }
 }

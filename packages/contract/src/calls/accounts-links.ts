@@ -15,6 +15,8 @@ export const linkPlatform = defineCall({
   path: '/accounts/me/link/{platform}',
   auth: 'token',
   summary: 'Links a platform account from its provider payload; with needs_confirmation it stays pending.',
+  // Each call asks the platform to check a code: counted like a sign-in.
+  rateLimit: 'sign-in',
   params: platformParams,
   query: z.object({
     needs_confirmation: queryBoolean().default(false),

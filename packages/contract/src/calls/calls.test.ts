@@ -338,7 +338,9 @@ describe('accounts', () => {
       mfa: null,
       mfa_generated_at: null,
       registration_flagged: false,
-      links: { steam: { auth_id: '765', last_seen_username: 'p', pending: null, refresh_required: false } },
+      links: {
+        steam: { auth_id: '765', last_seen_username: 'p', pending: null, refresh_required: false, locked_until: null },
+      },
       identity_links: [{ id_type: 'steam' }],
       avatar: { image_url: 'https://cdn.example/a.png', slug: 'default' },
       locale: 'en-US',

@@ -91,12 +91,27 @@ export const shortCode = z
   .trim()
   .regex(/^[A-Za-z0-9_-]{4,128}$/, { error: 'That code is not valid' });
 
+/**
+ * Not in the spec (docs/spec-deviations.md): what the web app kept of the authorization request and
+ * read from the provider's answer, sent with an authorization code so the server can finish the
+ * exchange as the provider requires: the PKCE verifier (S256), the `state` it sent and got back, and
+ * the `iss` of the answer (RFC 9207: which provider answered).
+ */
+const authorizationResponse = {
+  code_verifier: z
+    .string()
+    .regex(/^[A-Za-z0-9._~-]{43,128}$/)
+    .optional(),
+  state: z.string().min(1).max(512).optional(),
+  iss: z.url().max(2000).optional(),
+};
+
 /** Provider payload kinds, plus `extra` fields: {auth_code, nonce}, {access_token}, {auth_code}, {short_code}. */
 export const linkPayloadWith = <S extends z.ZodRawShape>(extra: S) =>
   z.union([
-    z.strictObject({ auth_code: authCode, nonce: z.string().min(1).max(256), ...extra }),
+    z.strictObject({ auth_code: authCode, nonce: z.string().min(1).max(256), ...authorizationResponse, ...extra }),
     z.strictObject({ access_token: opaqueToken, ...extra }),
-    z.strictObject({ auth_code: authCode, ...extra }),
+    z.strictObject({ auth_code: authCode, ...authorizationResponse, ...extra }),
     z.strictObject({ short_code: shortCode, ...extra }),
   ]);
 export const linkPayload = linkPayloadWith({});
@@ -116,6 +131,11 @@ export const platformLink = z.object({
   last_seen_username: z.string().nullable(),
   pending: z.object({ auth_id: z.string(), last_seen_username: z.string().nullable() }).nullable(),
   refresh_required: z.boolean(),
+  /**
+   * Not in the spec (docs/spec-deviations.md): until when this link can be neither replaced nor
+   * removed, after the player disconnected the platform and connected it again (the relink cooldown).
+   */
+  locked_until: datetime().nullable(),
 });
 export type PlatformLink = z.output<typeof platformLink>;
 

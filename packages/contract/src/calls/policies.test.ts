@@ -27,6 +27,7 @@ describe('call policies', () => {
       'accounts.complete',
       'accounts.delete',
       'accounts.emailPreferencesByToken',
+      'accounts.link',
       'accounts.loginInfo',
       'accounts.mfaActivate',
       'accounts.mfaBackupCodes',
@@ -40,6 +41,7 @@ describe('call policies', () => {
       'accounts.verifyEmail',
       'sessions.mfa',
       'sessions.password',
+      'sessions.platform',
       'sessions.token',
       'sessions.verify',
     ]);

@@ -41,6 +41,7 @@ export const signInWithPlatform = defineCall({
   path: '/sessions/auth/{platform}',
   auth: 'public',
   summary: 'Signs in with a linked platform account, from the provider payload of spec 001 §9.',
+  rateLimit: 'sign-in',
   params: z.object({ platform: platformId }),
   body: linkPayloadWith(device),
   response: tokenAnswer,

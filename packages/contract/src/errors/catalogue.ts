@@ -104,6 +104,9 @@ export const ERRORS = {
   console_age_verification: { code: 1073, status: 403 },
   platform_not_supported: { code: 1074, status: 400 },
   link_invalid: { code: 1075, status: 400 },
+  // Not in the spec (docs/spec-deviations.md): the relink cooldown, and the last way to sign in.
+  platform_link_locked: { code: 1076, status: 409 },
+  unlink_last_sign_in: { code: 1077, status: 409 },
 
   // OAuth and device sign-in.
   redirect_uri_mismatch: { code: 1100, status: 400 },

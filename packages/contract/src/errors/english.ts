@@ -88,6 +88,9 @@ export const ENGLISH_MESSAGES = {
   platform_link_already_exists: 'An account of this platform is already linked to your account.',
   platform_link_claimed_other_environment: 'That platform account is linked in another environment.',
   unlink_restricted: 'This platform can only be disconnected by customer support.',
+  platform_link_locked: 'This platform was connected again recently. You can change or disconnect it on {{date}}.',
+  unlink_last_sign_in:
+    'This platform is the only way to sign in to your account. Set a password before you disconnect it.',
   fan_club_shortcode_invalid: 'That fan club code is not valid.',
   fan_club_link_failure: 'We could not link your fan club account.',
   console_no_account: 'There is no account for this console profile.',

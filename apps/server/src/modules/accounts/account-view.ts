@@ -20,6 +20,21 @@ export function canChangeUsername(row: Pick<Account, 'usernameUpdatedAt'>, now =
   );
 }
 
+/** The stored links as the contract's `links` (a lock's end becomes a date). */
+function wireLinks(stored: Account['platformLinks']): WireAccount['links'] {
+  const links: WireAccount['links'] = {};
+  for (const [platform, link] of Object.entries(stored)) {
+    links[platform as keyof WireAccount['links']] = {
+      auth_id: link.auth_id,
+      last_seen_username: link.last_seen_username,
+      pending: link.pending,
+      refresh_required: link.refresh_required,
+      locked_until: link.locked_until === null ? null : new Date(link.locked_until),
+    };
+  }
+  return links;
+}
+
 export function toAccount(row: Account): WireAccount {
   return {
     id: row.id,
@@ -39,7 +54,7 @@ export function toAccount(row: Account): WireAccount {
     mfa: row.mfaSecret !== null ? { backup_codes: row.mfaBackupCodesLeft } : null,
     mfa_generated_at: row.mfaSecret !== null ? row.mfaGeneratedAt : null,
     registration_flagged: row.registrationFlagged,
-    links: {},
+    links: wireLinks(row.platformLinks),
     identity_links: [],
     avatar: {
       slug: row.avatarSlug ?? DEFAULT_AVATAR_SLUG,

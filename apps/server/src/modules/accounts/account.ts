@@ -1,6 +1,7 @@
 // The account as the server's modules see it: the accounts module's own type, which its service
 // hands to the other modules (and registerCall to every signed-in call). The repo's rows have this
 // shape (checked below), so they are returned as they are read.
+import type { StoredPlatformLinks } from '../../db/schema.ts';
 import type { AccountRow } from './repo.ts';
 
 export interface Account {
@@ -38,6 +39,8 @@ export interface Account {
   mfaLastStep: number | null;
   mfaGeneratedAt: Date | null;
   mfaBackupCodesLeft: number;
+  /** The platform links as the API shows them (kept by the database from platform_links). */
+  platformLinks: StoredPlatformLinks;
 }
 
 /** Fails to compile when the table and the type drift apart. */

@@ -40,6 +40,7 @@ function row(overrides: Partial<Account> = {}): Account {
     mfaLastStep: null,
     mfaGeneratedAt: null,
     mfaBackupCodesLeft: 0,
+    platformLinks: {},
     ...overrides,
   };
 }

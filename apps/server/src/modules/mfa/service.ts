@@ -14,7 +14,7 @@ import type { CounterStore } from '../../rate-limit/counter-store.ts';
 import type { Account } from '../accounts/service.ts';
 import { hashBackupCode, newBackupCodes } from './backup-codes.ts';
 import type { MfaRepo, StoredBackupCode } from './repo.ts';
-import type { SecretBox } from './secret-box.ts';
+import type { SecretBox } from '../../security/secret-box.ts';
 import { matchTotp, newTotpSecret, otpauthUri } from './totp.ts';
 
 export const MFA_FAILURES = 5;

@@ -1,7 +1,8 @@
-// The statements of the public settings: feature flags, platform support, environments.
+// The statements of the public settings: feature flags, environments (the platforms are the
+// platform-links module's).
 import { asc } from 'drizzle-orm';
 import type { Orm } from '../../db/database.ts';
-import { environments, featureFlags, platformSettings } from '../../db/schema.ts';
+import { environments, featureFlags } from '../../db/schema.ts';
 
 export class SettingsRepo {
   readonly #orm: Orm;
@@ -11,10 +12,6 @@ export class SettingsRepo {
 
   featureFlags() {
     return this.#orm.select({ name: featureFlags.name, enabled: featureFlags.enabled }).from(featureFlags);
-  }
-
-  platformSettings() {
-    return this.#orm.select().from(platformSettings);
   }
 
   environments() {

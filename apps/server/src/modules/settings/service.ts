@@ -6,6 +6,7 @@ import { PLATFORM_IDS } from '@portal/contract/data/platforms';
 import type { PublicSettings } from '@portal/contract/calls/settings';
 import { freezeAnswer } from '../../http/frozen-answer.ts';
 import type { GamesService } from '../games/service.ts';
+import type { PlatformRegistry } from '../platform-links/registry-service.ts';
 import type { SettingsRepo } from './repo.ts';
 
 /** How long an instance answers the public settings it read, without reading them again. */
@@ -16,13 +17,20 @@ const FLAG_NAMES = ['game_page', 'dev_tools', 'third_party_login', 'curseforge_h
 export class SettingsService {
   readonly #repo: SettingsRepo;
   readonly #games: GamesService;
+  readonly #platforms: Pick<PlatformRegistry, 'offered'>;
   readonly #debug: boolean;
   /** The settings being read or read last, and when the read began; a failed read is not kept. */
   #cached: { readAt: number; settings: Promise<PublicSettings> } | null = null;
 
-  constructor(repo: SettingsRepo, games: GamesService, options: { debug: boolean }) {
+  constructor(
+    repo: SettingsRepo,
+    games: GamesService,
+    platforms: Pick<PlatformRegistry, 'offered'>,
+    options: { debug: boolean },
+  ) {
     this.#repo = repo;
     this.#games = games;
+    this.#platforms = platforms;
     this.#debug = options.debug;
   }
 
@@ -38,22 +46,19 @@ export class SettingsService {
     return entry.settings;
   }
 
-  /** Flags not stored are off; platforms not stored are not supported. */
+  /** Flags not stored are off; a platform is supported when it is configured, enabled and implemented. */
   async #read(): Promise<PublicSettings> {
-    const [flags, platforms, featured] = await Promise.all([
+    const [flags, offered, featured] = await Promise.all([
       this.#repo.featureFlags(),
-      this.#repo.platformSettings(),
+      this.#platforms.offered(),
       this.#games.featuredSlugs(),
     ]);
     const enabled = new Map(flags.map((f) => [f.name, f.enabled]));
-    const supported = new Map(platforms.map((p) => [p.platform, p.globalSupportEnabled]));
     const featureFlags = Object.fromEntries(FLAG_NAMES.map((name) => [name, enabled.get(name) ?? false]));
     const result: PublicSettings = {
       featureFlags: featureFlags as PublicSettings['featureFlags'],
       featured_games: featured,
-      platforms: Object.fromEntries(
-        PLATFORM_IDS.map((id) => [id, { global_support_enabled: supported.get(id) ?? false }]),
-      ),
+      platforms: Object.fromEntries(PLATFORM_IDS.map((id) => [id, { global_support_enabled: offered.has(id) }])),
     };
     if (this.#debug) result.environments = await this.#repo.environments();
     return freezeAnswer(result);

@@ -1,5 +1,5 @@
-// Encrypts two-factor secrets (and the backup codes, so they can be shown again) at rest with
-// AES-256-GCM under MFA_SECRET_KEY. A stored value is "v1.<iv>.<tag>.<ciphertext>" in base64url;
+// Encrypts secrets at rest with AES-256-GCM under MFA_SECRET_KEY: two-factor secrets (and the backup
+// codes, so they can be shown again), the ID-token signing keys, the platforms' client secrets. A stored value is "v1.<iv>.<tag>.<ciphertext>" in base64url;
 // the version leaves room for a key rotation.
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
 
@@ -27,4 +27,9 @@ export class SecretBox {
     decipher.setAuthTag(Buffer.from(tag, 'base64url'));
     return Buffer.concat([decipher.update(Buffer.from(sealed, 'base64url')), decipher.final()]).toString('utf8');
   }
+}
+
+/** The box of a use of MFA_SECRET_KEY (`:platforms`, `:id-token-keys`): each use has its own AES key. */
+export function secretBoxFor(key: string, use: string): SecretBox {
+  return new SecretBox(`${key}:${use}`);
 }

@@ -1,0 +1,157 @@
+// Every statement of the platform-links module: the platforms an operator configured, the links of
+// each account (an identity is (platform, subject), unique), and the disconnects. The account row's
+// `platform_links` follows the links by a trigger (migration 0017).
+import { and, count, eq, ne } from 'drizzle-orm';
+import type { Orm } from '../../db/database.ts';
+import { platformConfigs, platformLinks, platformUnlinks } from '../../db/schema.ts';
+
+export type PlatformConfigRow = typeof platformConfigs.$inferSelect;
+export type NewPlatformConfig = typeof platformConfigs.$inferInsert;
+export type PlatformLinkRow = typeof platformLinks.$inferSelect;
+
+/** A unique constraint refused the write: the identity is linked to another account meanwhile. */
+export class IdentityTaken extends Error {}
+
+function isUniqueViolation(error: unknown): boolean {
+  for (let e: unknown = error; e instanceof Error; e = e.cause) {
+    if ('code' in e && e.code === '23505') return true;
+  }
+  return false;
+}
+
+export class PlatformLinksRepo {
+  readonly #orm: Orm;
+  constructor(orm: Orm) {
+    this.#orm = orm;
+  }
+
+  configs(): Promise<PlatformConfigRow[]> {
+    return this.#orm.select().from(platformConfigs);
+  }
+
+  async putConfig(row: NewPlatformConfig): Promise<void> {
+    const { platform: _platform, ...changes } = row;
+    await this.#orm
+      .insert(platformConfigs)
+      .values(row)
+      .onConflictDoUpdate({ target: platformConfigs.platform, set: { ...changes, updatedAt: new Date() } });
+  }
+
+  async find(accountId: string, platform: string): Promise<PlatformLinkRow | undefined> {
+    const [row] = await this.#orm
+      .select()
+      .from(platformLinks)
+      .where(and(eq(platformLinks.accountId, accountId), eq(platformLinks.platform, platform)))
+      .limit(1);
+    return row;
+  }
+
+  /** The account holding an identity, if any. */
+  async holder(platform: string, subject: string): Promise<string | null> {
+    const [row] = await this.#orm
+      .select({ accountId: platformLinks.accountId })
+      .from(platformLinks)
+      .where(and(eq(platformLinks.platform, platform), eq(platformLinks.subject, subject)))
+      .limit(1);
+    return row?.accountId ?? null;
+  }
+
+  async otherLinks(accountId: string, platform: string): Promise<number> {
+    const [row] = await this.#orm
+      .select({ n: count() })
+      .from(platformLinks)
+      .where(and(eq(platformLinks.accountId, accountId), ne(platformLinks.platform, platform)));
+    return Number(row?.n ?? 0);
+  }
+
+  async disconnectedBefore(accountId: string, platform: string): Promise<boolean> {
+    const [row] = await this.#orm
+      .select({ n: count() })
+      .from(platformUnlinks)
+      .where(and(eq(platformUnlinks.accountId, accountId), eq(platformUnlinks.platform, platform)));
+    return Number(row?.n ?? 0) > 0;
+  }
+
+  /** A new link; IdentityTaken when the identity or the account's platform is taken meanwhile. */
+  async create(link: {
+    accountId: string;
+    platform: string;
+    subject: string;
+    username: string | null;
+    lockedUntil: Date | null;
+  }): Promise<void> {
+    try {
+      await this.#orm.insert(platformLinks).values(link);
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new IdentityTaken('identity taken', { cause: error });
+      throw error;
+    }
+  }
+
+  /** The same identity again: its current name, and no refresh asked any more. */
+  async renew(accountId: string, platform: string, username: string | null): Promise<void> {
+    await this.#orm
+      .update(platformLinks)
+      .set({ username, refreshRequired: false, updatedAt: new Date() })
+      .where(and(eq(platformLinks.accountId, accountId), eq(platformLinks.platform, platform)));
+  }
+
+  async setPending(accountId: string, platform: string, pending: { subject: string; username: string | null } | null) {
+    await this.#orm
+      .update(platformLinks)
+      .set({
+        pendingSubject: pending?.subject ?? null,
+        pendingUsername: pending?.username ?? null,
+        updatedAt: new Date(),
+      })
+      .where(and(eq(platformLinks.accountId, accountId), eq(platformLinks.platform, platform)));
+  }
+
+  /**
+   * The pending identity replaces the linked one, in one transaction with the disconnect's record.
+   * IdentityTaken when another account linked the pending identity meanwhile.
+   */
+  async replaceWithPending(accountId: string, platform: string, lockedUntil: Date | null): Promise<boolean> {
+    try {
+      return await this.#orm.transaction(async (tx) => {
+        const [row] = await tx
+          .select()
+          .from(platformLinks)
+          .where(and(eq(platformLinks.accountId, accountId), eq(platformLinks.platform, platform)))
+          .for('update');
+        if (!row?.pendingSubject) return false;
+        await tx.insert(platformUnlinks).values({ accountId, platform, subject: row.subject });
+        await tx
+          .update(platformLinks)
+          .set({
+            subject: row.pendingSubject,
+            username: row.pendingUsername,
+            pendingSubject: null,
+            pendingUsername: null,
+            refreshRequired: false,
+            lockedUntil,
+            linkedAt: new Date(),
+            updatedAt: new Date(),
+          })
+          .where(and(eq(platformLinks.accountId, accountId), eq(platformLinks.platform, platform)));
+        return true;
+      });
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new IdentityTaken('identity taken', { cause: error });
+      throw error;
+    }
+  }
+
+  /** Removes the link and records the disconnect, in one transaction. */
+  async remove(accountId: string, platform: string): Promise<boolean> {
+    return this.#orm.transaction(async (tx) => {
+      const [row] = await tx
+        .delete(platformLinks)
+        .where(and(eq(platformLinks.accountId, accountId), eq(platformLinks.platform, platform)))
+        .returning({ subject: platformLinks.subject });
+      if (!row) return false;
+      await tx.insert(platformUnlinks).values({ accountId, platform, subject: row.subject });
+      return true;
+    });
+  }
+}

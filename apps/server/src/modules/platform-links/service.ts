@@ -1,0 +1,160 @@
+// Linking platform identities to an account and signing in with them (spec 001 §7, §9; issue 15).
+// The platform's adapter turns the player's proof into the identity, asking the platform; the rules
+// (link-rules.ts) decide; the repo writes. An identity is (platform, subject), never an email.
+import type { LinkPayload } from '@portal/contract/calls/entities';
+import type { PlatformId } from '@portal/contract/data/platforms';
+import { RequestError } from '../../http/request-error.ts';
+import { PlatformError } from '../../platforms/types.ts';
+import type { PlatformIdentity } from '../../platforms/types.ts';
+import type { Account, AccountsService } from '../accounts/service.ts';
+import type { SignedIn } from '../sessions/sign-in-service.ts';
+import type { TokenService } from '../sessions/token-service.ts';
+import { signInOf } from '../sessions/token-service.ts';
+import { decideConfirm, decideLink, decideUnlink } from './link-rules.ts';
+import type { CurrentLink, LinkingAccount } from './link-rules.ts';
+import type { PlatformRegistry } from './registry-service.ts';
+import { IdentityTaken } from './repo.ts';
+import type { PlatformLinkRow, PlatformLinksRepo } from './repo.ts';
+
+export interface PlatformLinksDeps {
+  repo: PlatformLinksRepo;
+  registry: PlatformRegistry;
+  accounts: Pick<AccountsService, 'findById'>;
+  tokens: Pick<TokenService, 'start'>;
+  /** Where the platforms send the player back (the site's origin, spec 001 §9). */
+  redirectUri: string;
+  now?: () => Date;
+}
+
+function current(row: PlatformLinkRow | undefined): CurrentLink | null {
+  return row ? { subject: row.subject, pendingSubject: row.pendingSubject, lockedUntil: row.lockedUntil } : null;
+}
+
+export class PlatformLinksService {
+  readonly #d: PlatformLinksDeps;
+  readonly #now: () => Date;
+
+  constructor(deps: PlatformLinksDeps) {
+    this.#d = deps;
+    this.#now = deps.now ?? (() => new Date());
+  }
+
+  /** The identity the proof stands for, asked of the platform. */
+  async #identify(platform: PlatformId, proof: LinkPayload): Promise<PlatformIdentity> {
+    const { adapter } = await this.#d.registry.use(platform);
+    try {
+      return await adapter.identify(proof, { redirectUri: this.#d.redirectUri });
+    } catch (error) {
+      if (error instanceof PlatformError && error.kind === 'refused') throw new RequestError('account_link_failed');
+      throw new RequestError('external_service_error');
+    }
+  }
+
+  async #linking(account: Account, platform: PlatformId): Promise<LinkingAccount> {
+    return {
+      id: account.id,
+      email: account.email,
+      emailVerified: account.emailVerified,
+      passwordSet: account.passwordHash !== null,
+      otherLinks: await this.#d.repo.otherLinks(account.id, platform),
+    };
+  }
+
+  /** The account as it is now (the links are on its row). */
+  async #reread(account: Account): Promise<Account> {
+    const fresh = await this.#d.accounts.findById(account.id);
+    if (!fresh) throw new RequestError('auth_expired');
+    return fresh;
+  }
+
+  /** PUT /accounts/me/link/{platform}. */
+  async link(
+    account: Account,
+    platform: PlatformId,
+    proof: LinkPayload,
+    options: { needsConfirmation: boolean; refresh: boolean },
+  ): Promise<Account> {
+    const { config } = await this.#d.registry.use(platform);
+    const identity = await this.#identify(platform, proof);
+    const { repo } = this.#d;
+    const [row, holder, disconnectedBefore, linking] = await Promise.all([
+      repo.find(account.id, platform),
+      repo.holder(platform, identity.subject),
+      repo.disconnectedBefore(account.id, platform),
+      this.#linking(account, platform),
+    ]);
+    const decision = decideLink({
+      account: linking,
+      current: current(row),
+      subject: identity.subject,
+      holder,
+      rules: config,
+      ...options,
+      disconnectedBefore,
+      now: this.#now(),
+    });
+    try {
+      if (decision.action === 'create') {
+        await repo.create({ accountId: account.id, platform, ...identity, lockedUntil: decision.lockedUntil });
+      } else if (decision.action === 'renew') {
+        await repo.renew(account.id, platform, identity.username);
+      } else {
+        await repo.setPending(account.id, platform, identity);
+      }
+    } catch (error) {
+      if (error instanceof IdentityTaken) throw new RequestError('platform_link_already_claimed');
+      throw error;
+    }
+    return this.#reread(account);
+  }
+
+  /** PUT /accounts/me/confirm/{platform} {auth_id}: the pending identity replaces the linked one. */
+  async confirm(account: Account, platform: PlatformId, authId: string): Promise<Account> {
+    const { config } = await this.#d.registry.use(platform);
+    const row = await this.#d.repo.find(account.id, platform);
+    const { lockedUntil } = decideConfirm({ current: current(row), authId, rules: config, now: this.#now() });
+    try {
+      if (!(await this.#d.repo.replaceWithPending(account.id, platform, lockedUntil))) {
+        throw new RequestError('link_invalid');
+      }
+    } catch (error) {
+      if (error instanceof IdentityTaken) throw new RequestError('platform_link_already_claimed');
+      throw error;
+    }
+    return this.#reread(account);
+  }
+
+  /** PUT /accounts/me/cancel/{platform}: drops the pending identity (none: nothing to do). */
+  async cancel(account: Account, platform: PlatformId): Promise<Account> {
+    await this.#d.registry.use(platform);
+    await this.#d.repo.setPending(account.id, platform, null);
+    return this.#reread(account);
+  }
+
+  /** PUT /accounts/me/unlink/{platform}. */
+  async unlink(account: Account, platform: PlatformId): Promise<Account> {
+    const { config } = await this.#d.registry.use(platform);
+    const [row, linking] = await Promise.all([
+      this.#d.repo.find(account.id, platform),
+      this.#linking(account, platform),
+    ]);
+    if (decideUnlink({ account: linking, current: current(row), rules: config, now: this.#now() })) {
+      await this.#d.repo.remove(account.id, platform);
+    }
+    return this.#reread(account);
+  }
+
+  /**
+   * POST /sessions/auth/{platform}: the account the identity is linked to signs in (pending
+   * two-factor when it has it on); an identity linked to no account is unknown_identity. A pending
+   * identity signs nobody in.
+   */
+  async signIn(platform: PlatformId, proof: LinkPayload): Promise<SignedIn> {
+    const identity = await this.#identify(platform, proof);
+    const holder = await this.#d.repo.holder(platform, identity.subject);
+    const account = holder === null ? null : await this.#d.accounts.findById(holder);
+    if (!account) throw new RequestError('unknown_identity');
+    await this.#d.repo.renew(account.id, platform, identity.username);
+    return { tokens: await this.#d.tokens.start(signInOf(account)), account: await this.#reread(account) };
+  }
+}

@@ -1,0 +1,162 @@
+// OAuth 2.0 and OpenID Connect platforms, with openid-client 6 (a certified relying party): the
+// authorization code is exchanged at the platform's token endpoint with the client's secret and the
+// PKCE verifier; the answer's `iss` (RFC 9207, the mix-up defence) must be this platform's issuer; for
+// OpenID Connect the ID token's signature, issuer, audience, expiry and `nonce` are checked and the
+// subject is its `sub`; for plain OAuth 2.0 the subject comes from the platform's profile call with the
+// access token. The `state` is the web app's to check (it made it and reads it back in the popup);
+// the server only passes it on to rebuild the platform's answer (ADR 020).
+import type { LinkPayload } from '@portal/contract/calls/entities';
+import * as client from 'openid-client';
+import { PlatformError } from './types.ts';
+import type { ExchangeContext, PlatformAdapter, PlatformConfig, PlatformIdentity } from './types.ts';
+
+/** How long a call to a platform may take. */
+const TIMEOUT_SECONDS = 10;
+
+/** A dotted path into a JSON value: `data.user.id`. */
+function pick(value: unknown, path: string): unknown {
+  let current = value;
+  for (const part of path.split('.')) {
+    if (typeof current !== 'object' || current === null) return undefined;
+    current = (current as Record<string, unknown>)[part];
+  }
+  return current;
+}
+
+function text(value: unknown): string | null {
+  if (typeof value === 'string' && value !== '') return value;
+  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+  return null;
+}
+
+/** Plain http is allowed only to a loopback host (the sandbox and the tests), never elsewhere. */
+function insecureAllowed(url: string): boolean {
+  const { protocol, hostname } = new URL(url);
+  return protocol === 'http:' && ['localhost', '127.0.0.1', '[::1]'].includes(hostname);
+}
+
+/** What the adapter needs of a platform's configuration, checked once. */
+type Endpoints =
+  | { protocol: 'oidc'; issuer: string }
+  | { protocol: 'oauth2'; issuer: string | null; authorization: string | undefined; token: string; profile: string };
+
+function endpointsOf(config: PlatformConfig): Endpoints {
+  const { endpoints } = config;
+  if (config.protocol === 'oidc') {
+    if (!config.issuer) throw new Error(`platform ${config.platform}: no issuer`);
+    return { protocol: 'oidc', issuer: config.issuer };
+  }
+  if (!endpoints.token || !endpoints.profile) {
+    throw new Error(`platform ${config.platform}: OAuth 2.0 needs the token and profile endpoints`);
+  }
+  return {
+    protocol: 'oauth2',
+    issuer: config.issuer,
+    authorization: endpoints.authorization,
+    token: endpoints.token,
+    profile: endpoints.profile,
+  };
+}
+
+export class OAuthPlatform implements PlatformAdapter {
+  readonly #config: PlatformConfig;
+  readonly #clientId: string;
+  readonly #endpoints: Endpoints;
+  #discovered: Promise<client.Configuration> | null = null;
+
+  constructor(config: PlatformConfig) {
+    if (!config.clientId) throw new Error(`platform ${config.platform}: no client id`);
+    this.#clientId = config.clientId;
+    this.#endpoints = endpointsOf(config);
+    this.#config = config;
+  }
+
+  /** The platform's configuration (discovered once; a failed discovery is tried again next time). */
+  #configuration(): Promise<client.Configuration> {
+    const endpoints = this.#endpoints;
+    const auth = client.ClientSecretPost(this.#config.clientSecret ?? undefined);
+    if (endpoints.protocol === 'oauth2') {
+      const server: client.ServerMetadata = {
+        issuer: endpoints.issuer ?? new URL(endpoints.token).origin,
+        authorization_endpoint: endpoints.authorization,
+        token_endpoint: endpoints.token,
+      };
+      const configuration = new client.Configuration(server, this.#clientId, undefined, auth);
+      if (insecureAllowed(endpoints.token)) client.allowInsecureRequests(configuration);
+      configuration.timeout = TIMEOUT_SECONDS;
+      return Promise.resolve(configuration);
+    }
+    this.#discovered ??= client
+      .discovery(new URL(endpoints.issuer), this.#clientId, undefined, auth, {
+        execute: insecureAllowed(endpoints.issuer) ? [client.allowInsecureRequests] : [],
+        timeout: TIMEOUT_SECONDS,
+      })
+      .then((configuration) => {
+        configuration.timeout = TIMEOUT_SECONDS;
+        return configuration;
+      })
+      .catch((error: unknown) => {
+        this.#discovered = null;
+        throw new PlatformError('unavailable', `discovery of ${this.#config.platform} failed`, { cause: error });
+      });
+    return this.#discovered;
+  }
+
+  async identify(proof: LinkPayload, context: ExchangeContext): Promise<PlatformIdentity> {
+    if (!('auth_code' in proof)) throw new PlatformError('refused', 'an authorization code is expected');
+    const configuration = await this.#configuration();
+    // The answer the platform gave the web app, rebuilt as the redirect it came in.
+    const answer = new URL(context.redirectUri);
+    answer.searchParams.set('code', proof.auth_code);
+    if (proof.state !== undefined) answer.searchParams.set('state', proof.state);
+    if (proof.iss !== undefined) answer.searchParams.set('iss', proof.iss);
+    const oidc = this.#endpoints.protocol === 'oidc';
+    let tokens: Awaited<ReturnType<typeof client.authorizationCodeGrant>>;
+    try {
+      tokens = await client.authorizationCodeGrant(configuration, answer, {
+        pkceCodeVerifier: proof.code_verifier,
+        expectedState: proof.state ?? client.skipStateCheck,
+        expectedNonce: 'nonce' in proof ? proof.nonce : undefined,
+        idTokenExpected: oidc,
+      });
+    } catch (error) {
+      throw asPlatformError(error, this.#config.platform);
+    }
+    if (oidc) {
+      const claims = tokens.claims();
+      if (!claims) throw new PlatformError('refused', 'no ID token');
+      return { subject: claims.sub, username: text(claims.preferred_username) ?? text(claims.name) };
+    }
+    return this.#profile(configuration, tokens.access_token);
+  }
+
+  async #profile(configuration: client.Configuration, accessToken: string): Promise<PlatformIdentity> {
+    const { endpoints } = this.#config;
+    const profile = this.#endpoints.protocol === 'oauth2' ? this.#endpoints.profile : endpoints.profile;
+    if (!profile) throw new PlatformError('unavailable', 'no profile endpoint');
+    let body: unknown;
+    try {
+      const response = await client.fetchProtectedResource(configuration, accessToken, new URL(profile), 'GET');
+      if (!response.ok) throw new Error(`profile answered ${response.status}`);
+      body = await response.json();
+    } catch (error) {
+      throw new PlatformError('unavailable', `profile of ${this.#config.platform} failed`, { cause: error });
+    }
+    const subject = text(pick(body, endpoints.subject_field ?? 'sub'));
+    if (subject === null) throw new PlatformError('refused', 'the profile names no subject');
+    return { subject, username: text(pick(body, endpoints.username_field ?? 'preferred_username')) };
+  }
+}
+
+/**
+ * An error of the exchange as the rules see it: the platform refused the proof (an OAuth error
+ * answer, a check of openid-client that failed) or could not be reached.
+ */
+function asPlatformError(error: unknown, platform: string): PlatformError {
+  if (error instanceof PlatformError) return error;
+  const refused =
+    error instanceof client.ResponseBodyError ||
+    error instanceof client.AuthorizationResponseError ||
+    (error instanceof Error && 'code' in error && String(error.code).startsWith('OAUTH_'));
+  return new PlatformError(refused ? 'refused' : 'unavailable', `exchange with ${platform} failed`, { cause: error });
+}

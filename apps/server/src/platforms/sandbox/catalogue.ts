@@ -1,0 +1,67 @@
+// What the development sandbox of the platforms is, without the OpenID Provider itself: where each
+// platform is mounted, the portal's client there, and how each is configured in platform_configs
+// (seed/demo.ts). The provider (oidc-provider) is loaded only where the sandbox is mounted.
+import { createHash } from 'node:crypto';
+import type { PlatformId } from '@portal/contract/data/platforms';
+import { PLATFORM_CATALOGUE, PLATFORM_IDS } from '@portal/contract/data/platforms';
+
+/** The sandbox's client: what the portal is registered as at every sandbox platform. */
+export interface SandboxClient {
+  clientId: string;
+  clientSecret: string;
+  /** The portal's redirect URI (the site's origin, spec 001 §9). */
+  redirectUri: string;
+}
+
+/**
+ * The portal's client at the sandbox platforms of a development server at `origin`. Its secret is
+ * no secret: the sandbox exists only in development.
+ */
+export function sandboxClient(origin: string): SandboxClient {
+  return {
+    clientId: 'portal-sandbox',
+    clientSecret: 'sandbox-client-secret-not-for-production',
+    redirectUri: `${origin}/`,
+  };
+}
+
+/** The subject a sandbox platform gives a user name: stable, and not the name itself. */
+export function sandboxSubject(platform: PlatformId, username: string): string {
+  const digest = createHash('sha256').update(`${platform}\n${username.trim().toLowerCase()}`).digest('hex');
+  return `${platform}-${digest.slice(0, 24)}`;
+}
+
+/** Where a sandbox platform is mounted, under the portal's origin. */
+export function sandboxPath(platform: PlatformId): string {
+  return `/dev/platforms/${platform}`;
+}
+
+/** The platforms the sandbox plays with an OpenID Provider (the others have their own protocols). */
+export const SANDBOX_OAUTH_PLATFORMS: readonly PlatformId[] = PLATFORM_IDS.filter(
+  (id) => !['steam', 'wizarding_world', 'apple_vendor_id', 'android_app_set_id'].includes(id),
+);
+
+/** How the sandbox is configured in platform_configs: OpenID Connect, or OAuth 2.0 with a profile call. */
+export function sandboxPlatformConfig(origin: string, platform: PlatformId, client: SandboxClient) {
+  const base = `${origin}${sandboxPath(platform)}`;
+  const oauth2 = PLATFORM_CATALOGUE[platform].linkPayload === 'auth_code';
+  const endpoints: Record<string, string> = oauth2
+    ? {
+        authorization: `${base}/auth`,
+        token: `${base}/token`,
+        profile: `${base}/profile`,
+        subject_field: 'id',
+        username_field: 'username',
+      }
+    : {};
+  return {
+    platform,
+    protocol: oauth2 ? ('oauth2' as const) : ('oidc' as const),
+    client_id: client.clientId,
+    client_secret: client.clientSecret,
+    issuer: base,
+    endpoints,
+    restricted: ['psn', 'xbox', 'nintendo'].includes(platform),
+    relink_cooldown_days: 30,
+  };
+}

@@ -1,0 +1,74 @@
+// The development sandbox of an OAuth 2.0 / OpenID Connect platform: a real OpenID Provider
+// (oidc-provider, certified) playing PlayStation Network, Xbox, Twitch... so `npm start` on a fresh
+// machine links and signs in with every platform, and the tests exchange real codes and ID tokens.
+// The portal talks to it exactly as to the real platform: discovery, authorization code with PKCE,
+// the client's secret, the ID token's signature, nonce and issuer, RFC 9207 `iss`.
+// Each platform is its own issuer (`<origin>/dev/platforms/<platform>`), so a code or ID token of one
+// is refused by another (the mix-up defence is tested for real). Never mounted in production.
+import { randomBytes } from 'node:crypto';
+import type { PlatformId } from '@portal/contract/data/platforms';
+import { PLATFORM_CATALOGUE } from '@portal/contract/data/platforms';
+import { Provider } from 'oidc-provider';
+import { sandboxPath } from './catalogue.ts';
+import type { SandboxClient } from './catalogue.ts';
+import type { Configuration, KoaContextWithOIDC } from 'oidc-provider';
+
+/** The user names of a sandbox platform, by subject (filled as players sign in to it). */
+export type SandboxUsers = Map<string, string>;
+
+export function createSandboxProvider(
+  origin: string,
+  platform: PlatformId,
+  client: SandboxClient,
+  users: SandboxUsers,
+): Provider {
+  const path = sandboxPath(platform);
+  const scopes = ['openid', 'profile', ...(PLATFORM_CATALOGUE[platform].scope ?? '').split(' ').filter(Boolean)];
+  const configuration: Configuration = {
+    clients: [
+      {
+        client_id: client.clientId,
+        client_secret: client.clientSecret,
+        redirect_uris: [client.redirectUri],
+        grant_types: ['authorization_code'],
+        response_types: ['code'],
+        token_endpoint_auth_method: 'client_secret_post',
+      },
+    ],
+    scopes: [...new Set(scopes)],
+    claims: { openid: ['sub'], profile: ['preferred_username', 'name'] },
+    // The ID token carries the name, as the platforms' do (the portal shows it as last seen).
+    conformIdTokenClaims: false,
+    async findAccount(_ctx, sub) {
+      const username = users.get(sub);
+      if (username === undefined) return undefined;
+      return { accountId: sub, claims: async () => ({ sub, preferred_username: username, name: username }) };
+    },
+    interactions: { url: (_ctx, interaction) => `${path}/interaction/${interaction.uid}` },
+    features: { devInteractions: { enabled: false }, userinfo: { enabled: true } },
+    pkce: { required: () => true },
+    // The sandbox asks no consent: a grant of everything asked is made on the spot.
+    async loadExistingGrant(ctx: KoaContextWithOIDC) {
+      const { oidc } = ctx;
+      if (!oidc.client || !oidc.session?.accountId) return undefined;
+      const grant = new oidc.provider.Grant({ clientId: oidc.client.clientId, accountId: oidc.session.accountId });
+      const requested = String(oidc.params?.scope ?? 'openid');
+      grant.addOIDCScope(
+        requested
+          .split(' ')
+          .filter((scope) => scopes.includes(scope))
+          .join(' '),
+      );
+      await grant.save();
+      return grant;
+    },
+    cookies: { keys: [randomBytes(32).toString('base64url')] },
+    ttl: { AuthorizationCode: 120, AccessToken: 600, IdToken: 600, Interaction: 600, Session: 3600, Grant: 3600 },
+    renderError(ctx, out) {
+      ctx.type = 'text/plain; charset=utf-8';
+      ctx.body = `Sandbox platform error: ${out.error}${out.error_description ? ` (${out.error_description})` : ''}`;
+    },
+  };
+  const provider = new Provider(`${origin}${path}`, configuration);
+  return provider;
+}

@@ -1,0 +1,223 @@
+// Linking platform identities and signing in with them, against real OpenID Providers on 127.0.0.1
+// playing the platforms (the sandbox): code exchange with PKCE, nonce, state and iss, identities
+// claimed by another account, pending then confirm or cancel, restricted platforms, the relink
+// cooldown, the last way to sign in, and pre-account hijacking.
+import { randomUUID } from 'node:crypto';
+import type { PlatformId } from '@portal/contract/data/platforms';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiCall, insertAccount, testApp } from './helpers.ts';
+import type { TestApp } from './helpers.ts';
+import { authorizeAt, linkPayloadOf, startPlatformSandbox } from './platform-sandbox.ts';
+import type { PlatformSandbox } from './platform-sandbox.ts';
+
+let t: TestApp;
+let sandbox: PlatformSandbox;
+
+beforeAll(async () => {
+  t = await testApp({ SIGN_IN_PER_MINUTE: '1000' }, { seed: false });
+  sandbox = await startPlatformSandbox(t.deps.config.publicUrl);
+  for (const platform of ['psn', 'twitch', 'discord', 'epic_games'] as const) {
+    await t.deps.platforms.put({
+      ...sandbox.config(platform),
+      relink_cooldown_days: platform === 'epic_games' ? 0 : 30,
+    });
+  }
+});
+afterAll(async () => {
+  await t?.close();
+  await sandbox?.close();
+});
+
+/** A new player, signed in: the access token and the account id. */
+async function player(fields: { email?: string | null; verified?: boolean; password?: boolean } = {}) {
+  const id = await insertAccount(t.deps.db, {
+    ...(fields.email !== undefined && fields.email !== null ? { email: fields.email } : {}),
+    passwordHash: fields.password === false ? null : 'not-a-real-hash',
+  });
+  if (fields.email === null) await t.deps.db.query('UPDATE accounts SET email = NULL WHERE id = $1', [id]);
+  if (fields.verified === false)
+    await t.deps.db.query('UPDATE accounts SET email_verified = false WHERE id = $1', [id]);
+  const { accessToken } = await t.deps.tokens.start({ accountId: id });
+  return { id, token: accessToken };
+}
+
+const uniqueName = (prefix: string) => `${prefix}-${randomUUID().slice(0, 8)}`;
+
+async function link(token: string, platform: PlatformId, username: string, query = '', transform = (p: object) => p) {
+  const authorized = await authorizeAt(sandbox, platform, username);
+  return apiCall(
+    t.app,
+    'PUT',
+    `/api/accounts/me/link/${platform}${query}`,
+    token,
+    transform(linkPayloadOf(authorized)),
+  );
+}
+
+describe('linking a platform', () => {
+  it('exchanges the code with the platform and shows the link on the account', async () => {
+    const { token } = await player();
+    const name = uniqueName('Kratos');
+    const res = await link(token, 'psn', name);
+    expect(res.statusCode).toBe(200);
+    const psn = res.json().links.psn;
+    expect(psn).toMatchObject({ last_seen_username: name, pending: null, refresh_required: false, locked_until: null });
+    expect(psn.auth_id).toMatch(/^psn-[0-9a-f]{24}$/);
+    // The account read afterwards shows it too (every instance: the row changed).
+    const me = await apiCall(t.app, 'GET', '/api/accounts/me', token);
+    expect(me.json().links.psn.auth_id).toBe(psn.auth_id);
+  });
+
+  it('links a plain OAuth 2.0 platform through its profile call', async () => {
+    const { token } = await player();
+    const name = uniqueName('Wumpus');
+    const authorized = await authorizeAt(sandbox, 'discord', name, { scope: 'identify', nonce: null });
+    const res = await apiCall(t.app, 'PUT', '/api/accounts/me/link/discord', token, linkPayloadOf(authorized, false));
+    expect(res.statusCode).toBe(200);
+    expect(res.json().links.discord).toMatchObject({ last_seen_username: name });
+  });
+
+  // The state is the web app's to check (it made it and reads it back in the popup); the server
+  // cannot know it, and passes it on only to rebuild the platform's answer (ADR 020).
+  it('refuses a wrong nonce, a wrong PKCE verifier, a foreign iss and a replayed code', async () => {
+    const { token } = await player();
+    const authorized = await authorizeAt(sandbox, 'twitch', uniqueName('streamer'));
+    const call = (payload: object) => apiCall(t.app, 'PUT', '/api/accounts/me/link/twitch', token, payload);
+    const good = linkPayloadOf(authorized);
+    expect((await call({ ...good, nonce: 'not-the-nonce' })).json()).toMatchObject({ code: 'account_link_failed' });
+    // The code was spent by that try: a new one for each case.
+    const second = linkPayloadOf(await authorizeAt(sandbox, 'twitch', uniqueName('streamer')));
+    const verifier = 'x'.repeat(43);
+    expect((await call({ ...second, code_verifier: verifier })).json()).toMatchObject({ code: 'account_link_failed' });
+    const third = linkPayloadOf(await authorizeAt(sandbox, 'twitch', uniqueName('streamer')));
+    const foreign = `${sandbox.origin}/dev/platforms/psn`;
+    expect((await call({ ...third, iss: foreign })).json()).toMatchObject({ code: 'account_link_failed' });
+    const fourth = linkPayloadOf(await authorizeAt(sandbox, 'twitch', uniqueName('streamer')));
+    expect((await call(fourth)).statusCode).toBe(200);
+    expect((await call(fourth)).json()).toMatchObject({ code: 'account_link_failed' });
+  });
+
+  it("refuses a code of another platform's sandbox (mix-up)", async () => {
+    const { token } = await player();
+    const psnCode = await authorizeAt(sandbox, 'psn', uniqueName('mixup'));
+    const res = await apiCall(t.app, 'PUT', '/api/accounts/me/link/twitch', token, linkPayloadOf(psnCode));
+    expect(res.json()).toMatchObject({ code: 'account_link_failed' });
+  });
+
+  it('refuses an identity already linked to another account', async () => {
+    const first = await player();
+    const second = await player();
+    const name = uniqueName('Taken');
+    expect((await link(first.token, 'twitch', name)).statusCode).toBe(200);
+    const res = await link(second.token, 'twitch', name);
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({ code: 'platform_link_already_claimed' });
+  });
+
+  it('asks for confirmation before another identity replaces the linked one, then confirms or cancels', async () => {
+    const { token } = await player();
+    await link(token, 'twitch', uniqueName('old'));
+    const newName = uniqueName('new');
+    expect((await link(token, 'twitch', newName)).json()).toMatchObject({ code: 'platform_link_already_exists' });
+    const pending = (await link(token, 'twitch', newName, '?needs_confirmation=True')).json().links.twitch.pending;
+    expect(pending).toMatchObject({ last_seen_username: newName });
+    // Cancel drops it; asking again and confirming replaces the link, locked for the cooldown.
+    expect(
+      (await apiCall(t.app, 'PUT', '/api/accounts/me/cancel/twitch', token)).json().links.twitch.pending,
+    ).toBeNull();
+    const again = (await link(token, 'twitch', newName, '?needs_confirmation=True')).json().links.twitch.pending;
+    const wrong = await apiCall(t.app, 'PUT', '/api/accounts/me/confirm/twitch', token, { auth_id: 'someone-else' });
+    expect(wrong.json()).toMatchObject({ code: 'link_invalid' });
+    const confirmed = await apiCall(t.app, 'PUT', '/api/accounts/me/confirm/twitch', token, { auth_id: again.auth_id });
+    const twitch = confirmed.json().links.twitch;
+    expect(twitch).toMatchObject({ auth_id: again.auth_id, last_seen_username: newName, pending: null });
+    const days = (Date.parse(twitch.locked_until) - Date.now()) / 86_400_000;
+    expect(days).toBeGreaterThan(29.9);
+    // Locked: it can be neither replaced nor disconnected before then, and the answer says until when.
+    const unlink = await apiCall(t.app, 'PUT', '/api/accounts/me/unlink/twitch', token);
+    expect(unlink.statusCode).toBe(409);
+    expect(unlink.json()).toMatchObject({
+      code: 'platform_link_locked',
+      body: { date: twitch.locked_until.slice(0, 10) },
+    });
+  });
+
+  it('renews the same identity on refresh and clears refresh_required', async () => {
+    const { id, token } = await player();
+    const name = uniqueName('Refresh');
+    await link(token, 'twitch', name);
+    await t.deps.db.query(`UPDATE platform_links SET refresh_required = true WHERE account_id = $1`, [id]);
+    expect((await apiCall(t.app, 'GET', '/api/accounts/me', token)).json().links.twitch.refresh_required).toBe(true);
+    const res = await link(token, 'twitch', name, '?refresh=True');
+    expect(res.json().links.twitch.refresh_required).toBe(false);
+    // A refresh with another identity is refused.
+    expect((await link(token, 'twitch', uniqueName('other'), '?refresh=True')).json()).toMatchObject({
+      code: 'link_invalid',
+    });
+  });
+
+  it('never replaces the identity of a restricted platform, nor disconnects it', async () => {
+    const { token } = await player();
+    await link(token, 'psn', uniqueName('console'));
+    const other = await link(token, 'psn', uniqueName('console'), '?needs_confirmation=True');
+    expect(other.statusCode).toBe(403);
+    expect(other.json()).toMatchObject({ code: 'unlink_restricted' });
+    expect((await apiCall(t.app, 'PUT', '/api/accounts/me/unlink/psn', token)).json()).toMatchObject({
+      code: 'unlink_restricted',
+    });
+  });
+
+  it('disconnects a platform, and locks it for the cooldown once connected again', async () => {
+    const { token } = await player();
+    await link(token, 'twitch', uniqueName('first'));
+    const unlinked = await apiCall(t.app, 'PUT', '/api/accounts/me/unlink/twitch', token);
+    expect(unlinked.statusCode).toBe(200);
+    expect(unlinked.json().links.twitch).toBeUndefined();
+    const relinked = (await link(token, 'twitch', uniqueName('second'))).json().links.twitch;
+    expect(Date.parse(relinked.locked_until)).toBeGreaterThan(Date.now() + 29 * 86_400_000);
+    // A platform without a cooldown is never locked.
+    await link(token, 'epic_games', uniqueName('epic'));
+    await apiCall(t.app, 'PUT', '/api/accounts/me/unlink/epic_games', token);
+    expect((await link(token, 'epic_games', uniqueName('epic'))).json().links.epic_games.locked_until).toBeNull();
+  });
+
+  it('never leaves an account without a way to sign in', async () => {
+    const { token } = await player({ email: null, password: false });
+    await link(token, 'twitch', uniqueName('only'));
+    const res = await apiCall(t.app, 'PUT', '/api/accounts/me/unlink/twitch', token);
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({ code: 'unlink_last_sign_in' });
+  });
+
+  it('links nothing to an account whose email is not verified (pre-account hijacking)', async () => {
+    const { token } = await player({ verified: false });
+    const res = await link(token, 'twitch', uniqueName('attacker'));
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toMatchObject({ code: 'email_verification_required' });
+  });
+
+  it('refuses a platform that is not configured', async () => {
+    const { token } = await player();
+    const res = await apiCall(t.app, 'PUT', '/api/accounts/me/link/google', token, { auth_code: 'c', nonce: 'n' });
+    expect(res.json()).toMatchObject({ code: 'platform_not_supported' });
+  });
+});
+
+describe('signing in with a platform', () => {
+  it('signs in the account the identity is linked to, and refuses an unknown identity', async () => {
+    const { id, token } = await player();
+    const name = uniqueName('Signer');
+    await link(token, 'twitch', name);
+    const authorized = await authorizeAt(sandbox, 'twitch', name);
+    const res = await apiCall(t.app, 'POST', '/api/sessions/auth/twitch', undefined, linkPayloadOf(authorized));
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ mfa_required: false, account: { id } });
+    const me = await apiCall(t.app, 'GET', '/api/accounts/me', res.json().access_token);
+    expect(me.json().id).toBe(id);
+
+    const stranger = await authorizeAt(sandbox, 'twitch', uniqueName('Stranger'));
+    const unknown = await apiCall(t.app, 'POST', '/api/sessions/auth/twitch', undefined, linkPayloadOf(stranger));
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toMatchObject({ code: 'unknown_identity' });
+  });
+});
