@@ -32,6 +32,7 @@ import { registerDevice } from './modules/device/routes.ts';
 import { registerStandardOAuth } from './modules/oauth/standard-routes.ts';
 import { registerSettings } from './modules/settings/routes.ts';
 import { registerHttpRateLimit } from './rate-limit/http-rate-limit.ts';
+import { registerPlatformAuthorize } from './modules/platform-links/authorize-routes.ts';
 import { registerPlatformLinks } from './modules/platform-links/routes.ts';
 import { sandboxClient } from './platforms/sandbox/catalogue.ts';
 
@@ -123,6 +124,8 @@ export async function buildApp(config: Config, infrastructure?: Infrastructure):
     { prefix: '/api' },
   );
   await registerOpenApi(app, implementedCalls, BUILD_VERSION, resolved.rateLimits);
+  // The popup of a platform sign-in starts here (a browser navigation: no API key).
+  registerPlatformAuthorize(app, resolved);
   registerStandardOAuth(app, resolved);
 
   if (!config.production) {

@@ -144,6 +144,7 @@ export function compose(infrastructure: Infrastructure): Services {
     registry: platforms,
     accounts,
     tokens,
+    mailer,
     redirectUri: `${publicUrl.replace(/\/$/, '')}/`,
   });
 

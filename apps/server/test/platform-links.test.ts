@@ -7,7 +7,7 @@ import type { PlatformId } from '@portal/contract/data/platforms';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiCall, insertAccount, testApp } from './helpers.ts';
 import type { TestApp } from './helpers.ts';
-import { authorizeAt, linkPayloadOf, startPlatformSandbox } from './platform-sandbox.ts';
+import { authorizeAt, linkPayloadOf, startPlatformSandbox, steamAssertion } from './platform-sandbox.ts';
 import type { PlatformSandbox } from './platform-sandbox.ts';
 
 let t: TestApp;
@@ -16,7 +16,7 @@ let sandbox: PlatformSandbox;
 beforeAll(async () => {
   t = await testApp({ SIGN_IN_PER_MINUTE: '1000' }, { seed: false });
   sandbox = await startPlatformSandbox(t.deps.config.publicUrl);
-  for (const platform of ['psn', 'twitch', 'discord', 'epic_games'] as const) {
+  for (const platform of ['psn', 'twitch', 'discord', 'epic_games', 'steam'] as const) {
     await t.deps.platforms.put({
       ...sandbox.config(platform),
       relink_cooldown_days: platform === 'epic_games' ? 0 : 30,
@@ -29,7 +29,9 @@ afterAll(async () => {
 });
 
 /** A new player, signed in: the access token and the account id. */
-async function player(fields: { email?: string | null; verified?: boolean; password?: boolean } = {}) {
+async function player(
+  fields: { email?: string | null; verified?: boolean; password?: boolean; locale?: string } = {},
+) {
   const id = await insertAccount(t.deps.db, {
     ...(fields.email !== undefined && fields.email !== null ? { email: fields.email } : {}),
     passwordHash: fields.password === false ? null : 'not-a-real-hash',
@@ -42,6 +44,10 @@ async function player(fields: { email?: string | null; verified?: boolean; passw
 }
 
 const uniqueName = (prefix: string) => `${prefix}-${randomUUID().slice(0, 8)}`;
+
+/** The mails sent to an address, newest first (the development outbox). */
+const mails = async (to: string): Promise<Array<{ template: string; subject: string; text: string }>> =>
+  (await t.app.inject({ method: 'GET', url: `/dev/outbox?to=${encodeURIComponent(to)}` })).json();
 
 async function link(token: string, platform: PlatformId, username: string, query = '', transform = (p: object) => p) {
   const authorized = await authorizeAt(sandbox, platform, username);
@@ -203,6 +209,52 @@ describe('linking a platform', () => {
   });
 });
 
+describe('the popup start (GET /platforms/{platform}/authorize)', () => {
+  const start = (platform: string, query: string) => t.app.inject({ method: 'GET', url: `/platforms/${platform}/authorize?${query}` });
+
+  it("sends the popup to the platform with its client, scopes and this site's redirect URI", async () => {
+    const { token } = await player();
+    const name = uniqueName('Popup');
+    const authorized = await authorizeAt(sandbox, 'psn', name, {
+      start: async ({ state, nonce, codeChallenge }) => {
+        const res = await start('psn', `state=${state}&nonce=${nonce}&code_challenge=${codeChallenge}`);
+        expect(res.statusCode).toBe(303);
+        const location = new URL(res.headers.location as string);
+        expect(`${location.origin}${location.pathname}`).toBe(`${sandbox.origin}/dev/platforms/psn/auth`);
+        expect(Object.fromEntries(location.searchParams)).toMatchObject({
+          client_id: sandbox.client.clientId,
+          redirect_uri: sandbox.client.redirectUri,
+          response_type: 'code',
+          state,
+          nonce,
+          code_challenge: codeChallenge,
+          code_challenge_method: 'S256',
+        });
+        expect(location.searchParams.get('scope')?.split(' ')).toEqual(expect.arrayContaining(['openid', 'psn:s2s']));
+        return location.toString();
+      },
+    });
+    const res = await apiCall(t.app, 'PUT', '/api/accounts/me/link/psn', token, linkPayloadOf(authorized));
+    expect(res.json().links.psn.last_seen_username).toBe(name);
+  });
+
+  it('sends Steam to its OpenID 2.0 sign-in, coming back to this site', async () => {
+    const res = await start('steam', `state=${'s'.repeat(20)}`);
+    const location = new URL(res.headers.location as string);
+    expect(location.searchParams.get('openid.mode')).toBe('checkid_setup');
+    expect(location.searchParams.get('openid.return_to')).toBe(sandbox.client.redirectUri);
+  });
+
+  it('sends the popup back with an error for a platform not offered or a bad request', async () => {
+    const state = 'a'.repeat(20);
+    const back = async (platform: string, query: string) =>
+      Object.fromEntries(new URL((await start(platform, query)).headers.location as string).searchParams);
+    expect(await back('google', `state=${state}`)).toEqual({ error: 'platform_not_supported', state });
+    expect(await back('myspace', `state=${state}`)).toEqual({ error: 'invalid_request', state });
+    expect(await back('psn', 'state=short')).toEqual({ error: 'invalid_request' });
+  });
+});
+
 describe('signing in with a platform', () => {
   it('signs in the account the identity is linked to, and refuses an unknown identity', async () => {
     const { id, token } = await player();
@@ -221,3 +273,81 @@ describe('signing in with a platform', () => {
     expect(unknown.json()).toMatchObject({ code: 'unknown_identity' });
   });
 });
+
+describe('Steam (OpenID 2.0)', () => {
+  const linkSteam = (token: string, accessToken: string) =>
+    apiCall(t.app, 'PUT', '/api/accounts/me/link/steam', token, { access_token: accessToken });
+  /** The assertion with some fields changed, as a forger would send it. */
+  const altered = (assertion: string, changes: Record<string, string>) => {
+    const fields = new URLSearchParams(assertion);
+    for (const [name, value] of Object.entries(changes)) fields.set(`openid.${name}`, value);
+    return fields.toString();
+  };
+
+  it('links the SteamID64 that Steam confirms', async () => {
+    const { token } = await player();
+    const res = await linkSteam(token, await steamAssertion(sandbox, uniqueName('gaben')));
+    expect(res.statusCode).toBe(200);
+    expect(res.json().links.steam.auth_id).toMatch(/^7656119\d{10}$/);
+  });
+
+  it('refuses a forged claimed_id, a foreign op_endpoint, another return_to and a replayed assertion', async () => {
+    const { token } = await player();
+    const refused = { code: 'account_link_failed' };
+    const assertion = await steamAssertion(sandbox, uniqueName('victim'));
+    const prefix = `${sandbox.origin}/dev/platforms/steam/openid/id/`;
+    // Another player's id in both claimed_id and identity: only Steam's check_authentication can tell.
+    const other = `${prefix}76561190000000001`;
+    expect((await linkSteam(token, altered(assertion, { claimed_id: other, identity: other }))).json()).toMatchObject(
+      refused,
+    );
+    // claimed_id and identity that differ, an id of another provider, a foreign endpoint, another site.
+    expect((await linkSteam(token, altered(assertion, { claimed_id: other }))).json()).toMatchObject(refused);
+    const foreignId = 'https://evil.example.com/openid/id/76561190000000001';
+    expect(
+      (await linkSteam(token, altered(assertion, { claimed_id: foreignId, identity: foreignId }))).json(),
+    ).toMatchObject(refused);
+    const foreignEndpoint = { op_endpoint: 'https://evil.example.com/openid/login' };
+    expect((await linkSteam(token, altered(assertion, foreignEndpoint))).json()).toMatchObject(refused);
+    expect(
+      (await linkSteam(token, altered(assertion, { return_to: 'https://evil.example.com/' }))).json(),
+    ).toMatchObject(refused);
+    expect((await linkSteam(token, 'not-an-assertion')).json()).toMatchObject(refused);
+    // The real assertion still works once, and never twice.
+    expect((await linkSteam(token, assertion)).statusCode).toBe(200);
+    const second = await player();
+    expect((await linkSteam(second.token, assertion)).json()).toMatchObject(refused);
+  });
+});
+
+describe('security notices', () => {
+  it("mails the player, in the player's language, for a link, a disconnect and a sign-in on a new device", async () => {
+    const email = `${uniqueName('notice')}@example.com`;
+    const { token } = await player({ email, locale: 'de-DE' });
+    const name = uniqueName('Notice');
+    await link(token, 'twitch', name);
+    const [linked] = await mails(email);
+    expect(linked).toMatchObject({ template: 'platform_linked' });
+    expect(linked?.text).toContain('Twitch');
+    // In German, as the account's language says (the English subject reads "... was linked ...").
+    expect(linked?.subject).toContain('Twitch');
+    expect(linked?.subject).not.toContain('was linked');
+
+    const device = { visitor_id: randomUUID(), platform_name: 'web' };
+    const signIn = async () =>
+      apiCall(t.app, 'POST', '/api/sessions/auth/twitch', undefined, {
+        ...linkPayloadOf(await authorizeAt(sandbox, 'twitch', name)),
+        device_data: device,
+      });
+    expect((await signIn()).statusCode).toBe(200);
+    expect((await mails(email))[0]).toMatchObject({ template: 'platform_sign_in' });
+    const count = (await mails(email)).length;
+    // The same device again: no new notice.
+    expect((await signIn()).statusCode).toBe(200);
+    expect(await mails(email)).toHaveLength(count);
+
+    await apiCall(t.app, 'PUT', '/api/accounts/me/unlink/twitch', token);
+    expect((await mails(email))[0]).toMatchObject({ template: 'platform_unlinked' });
+  });
+});
+

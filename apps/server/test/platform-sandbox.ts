@@ -73,8 +73,15 @@ export async function authorizeAt(
   sandbox: PlatformSandbox,
   platform: PlatformId,
   username: string,
-  /** `nonce: null`: none (an OAuth 2.0 request without `openid`). */
-  options: { scope?: string; nonce?: string | null } = {},
+  /**
+   * `nonce: null`: none (an OAuth 2.0 request without `openid`). `start`: the portal's own start of the
+   * popup (GET /platforms/{platform}/authorize), given the state, nonce and challenge it should carry.
+   */
+  options: {
+    scope?: string;
+    nonce?: string | null;
+    start?: (made: { state: string; nonce: string | null; codeChallenge: string }) => Promise<string>;
+  } = {},
 ): Promise<Authorized> {
   const state = randomBytes(16).toString('base64url');
   const nonce = options.nonce === undefined ? randomBytes(16).toString('base64url') : options.nonce;
@@ -103,7 +110,8 @@ export async function authorizeAt(
     jar.take(response);
     return response;
   };
-  let response = await go(authorize.toString());
+  const first = options.start ? await options.start({ state, nonce, codeChallenge: challenge }) : authorize.toString();
+  let response = await go(first);
   const page = response.headers.get('location');
   if (!page) throw new Error(`the sandbox did not ask to sign in (${response.status}: ${await response.text()})`);
   response = await go(page);
@@ -144,3 +152,34 @@ export function linkPayloadOf(authorized: Authorized, withNonce = true) {
     ...(authorized.iss ? { iss: authorized.iss } : {}),
   };
 }
+
+/**
+ * Signs in to the sandbox Steam as `username` (OpenID 2.0 checkid_setup) and answers the query string
+ * of the assertion that came back to the redirect URI: what the web app sends as `access_token`.
+ */
+export async function steamAssertion(sandbox: PlatformSandbox, username: string): Promise<string> {
+  const returnTo = sandbox.client.redirectUri;
+  const login = new URL(`${sandbox.origin}${sandboxPath('steam')}/openid/login`);
+  for (const [name, value] of Object.entries({
+    'openid.ns': 'http://specs.openid.net/auth/2.0',
+    'openid.mode': 'checkid_setup',
+    'openid.return_to': returnTo,
+    'openid.realm': new URL(returnTo).origin,
+    'openid.identity': 'http://specs.openid.net/auth/2.0/identifier_select',
+    'openid.claimed_id': 'http://specs.openid.net/auth/2.0/identifier_select',
+  })) {
+    login.searchParams.set(name, value);
+  }
+  const page = await fetch(login);
+  if (page.status !== 200) throw new Error(`the sandbox Steam answered ${page.status}`);
+  const answer = await fetch(login.origin + login.pathname, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ username, return_to: returnTo, choice: 'sign-in' }).toString(),
+  });
+  const location = answer.headers.get('location');
+  if (!location) throw new Error(`the sandbox Steam did not come back (${answer.status})`);
+  return new URL(location).search.slice(1);
+}
+

@@ -409,8 +409,33 @@ export const platformUnlinks = pgTable('platform_unlinks', {
   unlinkedAt: timestamptz('unlinked_at').notNull().defaultNow(),
 });
 
+/** Devices an account signed in from with a platform, by hashed visitor id (migration 0017). */
+export const platformSignInDevices = pgTable(
+  'platform_sign_in_devices',
+  {
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    deviceHash: text('device_hash').notNull(),
+    firstSeenAt: timestamptz('first_seen_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.accountId, t.deviceHash] })],
+);
+
+/** Steam OpenID 2.0 response nonces already used (migration 0017). */
+export const openidNonces = pgTable(
+  'openid_nonces',
+  {
+    nonce: text('nonce').primaryKey(),
+    issuedAt: timestamptz('issued_at').notNull(),
+  },
+  (t) => [index('openid_nonces_issued_at').on(t.issuedAt)],
+);
+
 export const schema = {
+  openidNonces,
   platformConfigs,
+  platformSignInDevices,
   platformLinks,
   platformUnlinks,
   apiClients,

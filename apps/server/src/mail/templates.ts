@@ -10,6 +10,9 @@ export const TEMPLATES = {
   password_changed: {},
   mfa_enabled: {},
   mfa_disabled: {},
+  platform_linked: {},
+  platform_unlinked: {},
+  platform_sign_in: {},
   email_changed: {},
   backup_codes: {},
   friend_request: { link: true, action: true, optOut: true },
@@ -34,5 +37,7 @@ export interface TemplateData {
   date?: Date;
   username?: string;
   newEmail?: string;
+  /** The platform's name (platform notices). */
+  platform?: string;
   optOutUrl?: string;
 }

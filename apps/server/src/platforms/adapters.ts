@@ -1,16 +1,26 @@
 // The adapter of a platform's protocol (DESIGN.md: one adapter per protocol family, configured per
 // platform; no rule branches on a platform).
 import { OAuthPlatform } from './oidc.ts';
+import { SteamOpenIdPlatform } from './steam-openid.ts';
+import type { NonceStore } from './steam-openid.ts';
 import type { PlatformAdapter, PlatformConfig, PlatformProtocol } from './types.ts';
 
 /** The protocols this server speaks; a platform configured with another one is not offered. */
-export const IMPLEMENTED_PROTOCOLS: ReadonlySet<PlatformProtocol> = new Set(['oidc', 'oauth2']);
+export const IMPLEMENTED_PROTOCOLS: ReadonlySet<PlatformProtocol> = new Set(['oidc', 'oauth2', 'steam_openid']);
 
-export function adapterFor(config: PlatformConfig): PlatformAdapter {
+/** What adapters need besides their configuration. */
+export interface AdapterDeps {
+  /** OpenID 2.0 response nonces, each accepted once on every instance. */
+  nonces: NonceStore;
+}
+
+export function adapterFor(config: PlatformConfig, deps: AdapterDeps): PlatformAdapter {
   switch (config.protocol) {
     case 'oidc':
     case 'oauth2':
       return new OAuthPlatform(config);
+    case 'steam_openid':
+      return new SteamOpenIdPlatform(config, deps.nonces);
     default:
       throw new Error(`platform ${config.platform}: the ${config.protocol} protocol is not implemented yet`);
   }

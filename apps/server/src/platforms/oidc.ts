@@ -6,9 +6,16 @@
 // access token. The `state` is the web app's to check (it made it and reads it back in the popup);
 // the server only passes it on to rebuild the platform's answer (ADR 020).
 import type { LinkPayload } from '@portal/contract/calls/entities';
+import { PLATFORM_CATALOGUE } from '@portal/contract/data/platforms';
 import * as client from 'openid-client';
 import { PlatformError } from './types.ts';
-import type { ExchangeContext, PlatformAdapter, PlatformConfig, PlatformIdentity } from './types.ts';
+import type {
+  AuthorizationRequest,
+  ExchangeContext,
+  PlatformAdapter,
+  PlatformConfig,
+  PlatformIdentity,
+} from './types.ts';
 
 /** How long a call to a platform may take. */
 const TIMEOUT_SECONDS = 10;
@@ -100,6 +107,32 @@ export class OAuthPlatform implements PlatformAdapter {
         throw new PlatformError('unavailable', `discovery of ${this.#config.platform} failed`, { cause: error });
       });
     return this.#discovered;
+  }
+
+  /** The scopes asked for: the operator's, else the catalogue's (spec 001 §9); `openid` for OIDC. */
+  #scope(): string {
+    const scopes = (this.#config.scope ?? PLATFORM_CATALOGUE[this.#config.platform].scope ?? '').split(' ');
+    if (this.#endpoints.protocol === 'oidc' && !scopes.includes('openid')) scopes.unshift('openid');
+    return [...new Set(scopes.filter(Boolean))].join(' ');
+  }
+
+  async authorizationUrl(request: AuthorizationRequest): Promise<URL> {
+    const configuration = await this.#configuration();
+    if (!configuration.serverMetadata().authorization_endpoint) {
+      throw new PlatformError('unavailable', `${this.#config.platform} names no authorization endpoint`);
+    }
+    const parameters: Record<string, string> = {
+      redirect_uri: request.redirectUri,
+      response_type: 'code',
+      scope: this.#scope(),
+      state: request.state,
+    };
+    if (request.codeChallenge) {
+      parameters.code_challenge = request.codeChallenge;
+      parameters.code_challenge_method = 'S256';
+    }
+    if (this.#endpoints.protocol === 'oidc' && request.nonce) parameters.nonce = request.nonce;
+    return client.buildAuthorizationUrl(configuration, parameters);
   }
 
   async identify(proof: LinkPayload, context: ExchangeContext): Promise<PlatformIdentity> {

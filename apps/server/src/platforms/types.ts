@@ -41,7 +41,19 @@ export interface ExchangeContext {
   redirectUri: string;
 }
 
+/** What the web app made for an authorization request (it keeps them to check the answer). */
+export interface AuthorizationRequest {
+  redirectUri: string;
+  state: string;
+  /** OpenID Connect: bound into the ID token. */
+  nonce?: string;
+  /** PKCE S256 (OAuth 2.0 and OpenID Connect). */
+  codeChallenge?: string;
+}
+
 export interface PlatformAdapter {
+  /** Where the player's popup goes to sign in to the platform (PlatformError when it cannot be told). */
+  authorizationUrl(request: AuthorizationRequest): Promise<URL>;
   /** The identity the proof stands for, checked with the platform; PlatformError when it does not hold. */
   identify(proof: LinkPayload, context: ExchangeContext): Promise<PlatformIdentity>;
 }

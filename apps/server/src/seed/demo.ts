@@ -12,7 +12,7 @@ import { GameRegistryService } from '../modules/games/registry-service.ts';
 import { GamesRepo } from '../modules/games/repo.ts';
 import { PlatformRegistry } from '../modules/platform-links/registry-service.ts';
 import { PlatformLinksRepo } from '../modules/platform-links/repo.ts';
-import { SANDBOX_OAUTH_PLATFORMS, sandboxClient, sandboxPlatformConfig } from '../platforms/sandbox/catalogue.ts';
+import { SANDBOX_PLATFORMS, sandboxClient, sandboxPlatformConfig } from '../platforms/sandbox/catalogue.ts';
 import { secretBoxFor } from '../security/secret-box.ts';
 import { seedDemoGames } from './demo-games.ts';
 import { seedDemoPlayers } from './demo-players.ts';
@@ -125,7 +125,7 @@ export async function seedDemo(orm: Orm, config: Config): Promise<void> {
     .insert(featureFlags)
     .values(Object.entries(flags).map(([name, enabled]) => ({ name, enabled })))
     .onConflictDoNothing();
-  // In development every OAuth 2.0 / OpenID Connect platform is played by the sandbox (a platform an
+  // In development the OAuth 2.0 / OpenID Connect platforms and Steam are played by the sandbox (a platform an
   // operator configured otherwise is left as it is).
   if (!config.production) await seedSandboxPlatforms(orm, config);
   await orm
@@ -157,7 +157,7 @@ async function seedSandboxPlatforms(orm: Orm, config: Config): Promise<void> {
   const configured = new Set((await registry.list()).map((platform) => platform.platform));
   const origin = config.publicUrl.replace(/\/$/, '');
   const client = sandboxClient(origin);
-  for (const platform of SANDBOX_OAUTH_PLATFORMS) {
+  for (const platform of SANDBOX_PLATFORMS) {
     if (!configured.has(platform)) await registry.put(sandboxPlatformConfig(origin, platform, client));
   }
 }

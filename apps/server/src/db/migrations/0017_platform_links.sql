@@ -49,6 +49,23 @@ CREATE TABLE platform_unlinks (
 );
 CREATE INDEX platform_unlinks_account ON platform_unlinks (account_id, platform, unlinked_at);
 
+-- The devices each account signed in from with a platform (the web app's visitor id, hashed): a
+-- sign-in from a device not seen before mails a security notice.
+CREATE TABLE platform_sign_in_devices (
+  account_id uuid NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+  device_hash text NOT NULL,
+  first_seen_at timestamptz NOT NULL DEFAULT now(),
+  PRIMARY KEY (account_id, device_hash)
+);
+
+-- The response nonces of Steam's OpenID 2.0 assertions already used (each is accepted once, on every
+-- instance); rows older than the nonce's 5 minutes are deleted as new ones come.
+CREATE TABLE openid_nonces (
+  nonce text PRIMARY KEY,
+  issued_at timestamptz NOT NULL
+);
+CREATE INDEX openid_nonces_issued_at ON openid_nonces (issued_at);
+
 -- The account row carries its links as the API shows them (accounts.platform_links), kept by this
 -- trigger in the same transaction: every read of an account has them, and the update announces the
 -- change to every instance (ADR 017's account_changed trigger on accounts).

@@ -7,6 +7,8 @@ import { PLATFORM_IDS } from '@portal/contract/data/platforms';
 import { z } from 'zod';
 import { RequestError } from '../../http/request-error.ts';
 import { adapterFor, IMPLEMENTED_PROTOCOLS } from '../../platforms/adapters.ts';
+import type { AdapterDeps } from '../../platforms/adapters.ts';
+import { NONCE_MAX_AGE_MS } from '../../platforms/steam-openid.ts';
 import type { PlatformAdapter, PlatformConfig } from '../../platforms/types.ts';
 import type { NewPlatformConfig, PlatformConfigRow, PlatformLinksRepo } from './repo.ts';
 
@@ -31,7 +33,7 @@ export const platformInput = z.strictObject({
   issuer: httpUrl.nullable().optional(),
   endpoints: z
     .partialRecord(
-      z.enum(['authorization', 'token', 'profile', 'subject_field', 'username_field', 'exchange', 'openid']),
+      z.enum(['authorization', 'token', 'profile', 'subject_field', 'username_field', 'exchange', 'openid', 'claimed_id']),
       z.string().min(1).max(2000),
     )
     .optional(),
@@ -56,11 +58,16 @@ const isPlatformId = (value: string): value is PlatformId => (PLATFORM_IDS as re
 export class PlatformRegistry {
   readonly #repo: PlatformLinksRepo;
   readonly #box: SecretSealer;
+  readonly #adapterDeps: AdapterDeps;
   #kept: Kept | null = null;
 
   constructor(repo: PlatformLinksRepo, box: SecretSealer) {
     this.#repo = repo;
     this.#box = box;
+    this.#adapterDeps = {
+      nonces: (nonce, issuedAt) =>
+        repo.useNonce(nonce, issuedAt, new Date(Date.now() - 2 * NONCE_MAX_AGE_MS)),
+    };
   }
 
   #toConfig(row: PlatformConfigRow): PlatformConfig | null {
@@ -90,7 +97,7 @@ export class PlatformRegistry {
           const config = this.#toConfig(row);
           if (!config) continue;
           const offered = config.enabled && IMPLEMENTED_PROTOCOLS.has(config.protocol);
-          platforms.set(config.platform, { config, adapter: offered ? adapterFor(config) : null });
+          platforms.set(config.platform, { config, adapter: offered ? adapterFor(config, this.#adapterDeps) : null });
         }
         return platforms;
       }),
@@ -153,7 +160,7 @@ export class PlatformRegistry {
     const config = this.#toConfig({ ...row, updatedAt: new Date() } as PlatformConfigRow);
     if (config && IMPLEMENTED_PROTOCOLS.has(config.protocol)) {
       try {
-        adapterFor(config);
+        adapterFor(config, this.#adapterDeps);
       } catch (error) {
         throw new PlatformConfigError((error as Error).message);
       }

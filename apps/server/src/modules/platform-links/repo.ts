@@ -1,9 +1,15 @@
 // Every statement of the platform-links module: the platforms an operator configured, the links of
 // each account (an identity is (platform, subject), unique), and the disconnects. The account row's
 // `platform_links` follows the links by a trigger (migration 0017).
-import { and, count, eq, ne } from 'drizzle-orm';
+import { and, count, eq, lt, ne } from 'drizzle-orm';
 import type { Orm } from '../../db/database.ts';
-import { platformConfigs, platformLinks, platformUnlinks } from '../../db/schema.ts';
+import {
+  openidNonces,
+  platformConfigs,
+  platformLinks,
+  platformSignInDevices,
+  platformUnlinks,
+} from '../../db/schema.ts';
 
 export type PlatformConfigRow = typeof platformConfigs.$inferSelect;
 export type NewPlatformConfig = typeof platformConfigs.$inferInsert;
@@ -140,6 +146,30 @@ export class PlatformLinksRepo {
       if (isUniqueViolation(error)) throw new IdentityTaken('identity taken', { cause: error });
       throw error;
     }
+  }
+
+  /**
+   * Records an OpenID response nonce; false when it was used before. Nonces issued before `forgetBefore`
+   * (past their validity) are deleted on the way.
+   */
+  async useNonce(nonce: string, issuedAt: Date, forgetBefore: Date): Promise<boolean> {
+    await this.#orm.delete(openidNonces).where(lt(openidNonces.issuedAt, forgetBefore));
+    const rows = await this.#orm
+      .insert(openidNonces)
+      .values({ nonce, issuedAt })
+      .onConflictDoNothing()
+      .returning({ nonce: openidNonces.nonce });
+    return rows.length > 0;
+  }
+
+  /** Records a device an account signed in from; answers whether it was new. */
+  async rememberDevice(accountId: string, deviceHash: string): Promise<boolean> {
+    const rows = await this.#orm
+      .insert(platformSignInDevices)
+      .values({ accountId, deviceHash })
+      .onConflictDoNothing()
+      .returning({ deviceHash: platformSignInDevices.deviceHash });
+    return rows.length > 0;
   }
 
   /** Removes the link and records the disconnect, in one transaction. */

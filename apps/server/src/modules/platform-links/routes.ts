@@ -29,8 +29,8 @@ export function registerPlatformLinks(
     consents.view(await links.unlink(account, params.platform)),
   );
   registerCall(app, signInWithPlatform, async ({ params, body }) => {
-    const { device_data: _device, ...proof } = body;
-    const { tokens, account } = await links.signIn(params.platform, proof);
+    const { device_data: device, ...proof } = body;
+    const { tokens, account } = await links.signIn(params.platform, proof, device);
     return tokenAnswer(tokens, account);
   });
 }

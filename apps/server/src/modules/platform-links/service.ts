@@ -1,9 +1,13 @@
 // Linking platform identities to an account and signing in with them (spec 001 §7, §9; issue 15).
 // The platform's adapter turns the player's proof into the identity, asking the platform; the rules
 // (link-rules.ts) decide; the repo writes. An identity is (platform, subject), never an email.
-import type { LinkPayload } from '@portal/contract/calls/entities';
+import { createHash } from 'node:crypto';
+import type { DeviceData, LinkPayload } from '@portal/contract/calls/entities';
 import type { PlatformId } from '@portal/contract/data/platforms';
+import { PLATFORM_CATALOGUE } from '@portal/contract/data/platforms';
 import { RequestError } from '../../http/request-error.ts';
+import type { Mailer } from '../../mail/mailer.ts';
+import type { TemplateName } from '../../mail/templates.ts';
 import { PlatformError } from '../../platforms/types.ts';
 import type { PlatformIdentity } from '../../platforms/types.ts';
 import type { Account, AccountsService } from '../accounts/service.ts';
@@ -21,6 +25,8 @@ export interface PlatformLinksDeps {
   registry: PlatformRegistry;
   accounts: Pick<AccountsService, 'findById'>;
   tokens: Pick<TokenService, 'start'>;
+  /** Security notices: every link, disconnect, and sign-in with a platform on a new device. */
+  mailer: Pick<Mailer, 'notify'>;
   /** Where the platforms send the player back (the site's origin, spec 001 §9). */
   redirectUri: string;
   now?: () => Date;
@@ -60,11 +66,36 @@ export class PlatformLinksService {
     };
   }
 
+  #notify(account: Account, template: TemplateName, platform: PlatformId): Promise<void> {
+    return this.#d.mailer.notify(account, template, { date: this.#now(), platform: PLATFORM_CATALOGUE[platform].name });
+  }
+
   /** The account as it is now (the links are on its row). */
   async #reread(account: Account): Promise<Account> {
     const fresh = await this.#d.accounts.findById(account.id);
     if (!fresh) throw new RequestError('auth_expired');
     return fresh;
+  }
+
+  /**
+   * Where a player's popup goes to sign in to a platform (GET /platforms/{platform}/authorize): the
+   * platform's authorization request with this site's redirect URI and what the web app made for it.
+   */
+  async authorizationUrl(
+    platform: PlatformId,
+    request: { state: string; nonce?: string; codeChallenge?: string },
+  ): Promise<URL> {
+    const { adapter } = await this.#d.registry.use(platform);
+    try {
+      return await adapter.authorizationUrl({ redirectUri: this.#d.redirectUri, ...request });
+    } catch {
+      throw new RequestError('external_service_error');
+    }
+  }
+
+  /** Where platforms send the player back. */
+  get redirectUri(): string {
+    return this.#d.redirectUri;
   }
 
   /** PUT /accounts/me/link/{platform}. */
@@ -96,6 +127,7 @@ export class PlatformLinksService {
     try {
       if (decision.action === 'create') {
         await repo.create({ accountId: account.id, platform, ...identity, lockedUntil: decision.lockedUntil });
+        await this.#notify(account, 'platform_linked', platform);
       } else if (decision.action === 'renew') {
         await repo.renew(account.id, platform, identity.username);
       } else {
@@ -121,6 +153,7 @@ export class PlatformLinksService {
       if (error instanceof IdentityTaken) throw new RequestError('platform_link_already_claimed');
       throw error;
     }
+    await this.#notify(account, 'platform_linked', platform);
     return this.#reread(account);
   }
 
@@ -139,7 +172,7 @@ export class PlatformLinksService {
       this.#linking(account, platform),
     ]);
     if (decideUnlink({ account: linking, current: current(row), rules: config, now: this.#now() })) {
-      await this.#d.repo.remove(account.id, platform);
+      if (await this.#d.repo.remove(account.id, platform)) await this.#notify(account, 'platform_unlinked', platform);
     }
     return this.#reread(account);
   }
@@ -147,14 +180,19 @@ export class PlatformLinksService {
   /**
    * POST /sessions/auth/{platform}: the account the identity is linked to signs in (pending
    * two-factor when it has it on); an identity linked to no account is unknown_identity. A pending
-   * identity signs nobody in.
+   * identity signs nobody in. A device the account never signed in from with a platform (by the web
+   * app's visitor id; a sign-in without one counts as new) gets a security notice.
    */
-  async signIn(platform: PlatformId, proof: LinkPayload): Promise<SignedIn> {
+  async signIn(platform: PlatformId, proof: LinkPayload, device?: DeviceData): Promise<SignedIn> {
     const identity = await this.#identify(platform, proof);
     const holder = await this.#d.repo.holder(platform, identity.subject);
     const account = holder === null ? null : await this.#d.accounts.findById(holder);
     if (!account) throw new RequestError('unknown_identity');
     await this.#d.repo.renew(account.id, platform, identity.username);
+    const deviceHash = device ? createHash('sha256').update(device.visitor_id).digest('hex') : null;
+    if (deviceHash === null || (await this.#d.repo.rememberDevice(account.id, deviceHash))) {
+      await this.#notify(account, 'platform_sign_in', platform);
+    }
     return { tokens: await this.#d.tokens.start(signInOf(account)), account: await this.#reread(account) };
   }
 }

@@ -41,8 +41,36 @@ export const SANDBOX_OAUTH_PLATFORMS: readonly PlatformId[] = PLATFORM_IDS.filte
   (id) => !['steam', 'wizarding_world', 'apple_vendor_id', 'android_app_set_id'].includes(id),
 );
 
-/** How the sandbox is configured in platform_configs: OpenID Connect, or OAuth 2.0 with a profile call. */
+/** Every platform the sandbox plays: the OAuth ones and Steam (OpenID 2.0). */
+export const SANDBOX_PLATFORMS: readonly PlatformId[] = [...SANDBOX_OAUTH_PLATFORMS, 'steam'];
+
+/** The sandbox Steam's OpenID 2.0 endpoint and the prefix of the identities it asserts. */
+export function sandboxSteam(origin: string) {
+  const base = `${origin}${sandboxPath('steam')}/openid`;
+  return { endpoint: `${base}/login`, claimedIdPrefix: `${base}/id/` };
+}
+
+/** A SteamID64 for a sandbox user name: 17 digits, stable. */
+export function sandboxSteamId(username: string): string {
+  const digest = createHash('sha256').update(`steam\n${username.trim().toLowerCase()}`).digest();
+  return `7656119${(digest.readBigUInt64BE(0) % 10_000_000_000n).toString().padStart(10, '0')}`;
+}
+
+/**
+ * How the sandbox is configured in platform_configs: OpenID Connect, OAuth 2.0 with a profile call,
+ * or Steam's OpenID 2.0.
+ */
 export function sandboxPlatformConfig(origin: string, platform: PlatformId, client: SandboxClient) {
+  if (platform === 'steam') {
+    const steam = sandboxSteam(origin);
+    return {
+      platform,
+      protocol: 'steam_openid' as const,
+      endpoints: { openid: steam.endpoint, claimed_id: steam.claimedIdPrefix },
+      restricted: false,
+      relink_cooldown_days: 30,
+    };
+  }
   const base = `${origin}${sandboxPath(platform)}`;
   const oauth2 = PLATFORM_CATALOGUE[platform].linkPayload === 'auth_code';
   const endpoints: Record<string, string> = oauth2
@@ -61,6 +89,8 @@ export function sandboxPlatformConfig(origin: string, platform: PlatformId, clie
     client_secret: client.clientSecret,
     issuer: base,
     endpoints,
+    // The sandbox's ID tokens and profiles carry the name with the `profile` scope.
+    scope: [oauth2 ? '' : 'openid profile', PLATFORM_CATALOGUE[platform].scope ?? ''].join(' ').trim() || null,
     restricted: ['psn', 'xbox', 'nintendo'].includes(platform),
     relink_cooldown_days: 30,
   };

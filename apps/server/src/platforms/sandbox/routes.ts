@@ -1,7 +1,7 @@
 // Mounts the sandbox platforms under /dev/platforms/<platform>/ (development and tests only): each
 // OAuth 2.0 / OpenID Connect platform's OpenID Provider, its sign-in page ("Sandbox: PlayStation
 // Network", any user name), and for the OAuth 2.0 platforms a profile call answering who an access
-// token belongs to, as Discord's or Epic's does.
+// token belongs to, as Discord's or Epic's does; and Steam's OpenID 2.0 provider (steam.ts).
 import type { IncomingMessage } from 'node:http';
 import type { PlatformId } from '@portal/contract/data/platforms';
 import { PLATFORM_CATALOGUE } from '@portal/contract/data/platforms';
@@ -11,6 +11,7 @@ import { escapeHtml } from '../../http/spa.ts';
 import { SANDBOX_OAUTH_PLATFORMS, sandboxPath, sandboxSubject } from './catalogue.ts';
 import type { SandboxClient } from './catalogue.ts';
 import { createSandboxProvider } from './provider.ts';
+import { registerSteamSandbox } from './steam.ts';
 import type { SandboxUsers } from './provider.ts';
 
 async function readForm(raw: IncomingMessage): Promise<URLSearchParams> {
@@ -23,6 +24,9 @@ async function readForm(raw: IncomingMessage): Promise<URLSearchParams> {
   }
   return new URLSearchParams(Buffer.concat(chunks).toString('utf8'));
 }
+
+/** The sign-in page's own policy: its one inline style, a form to itself, nothing else. */
+const PAGE_CSP = "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'";
 
 function signInPage(platform: PlatformId, action: string, problem?: string): string {
   const name = escapeHtml(PLATFORM_CATALOGUE[platform].name);
@@ -59,7 +63,9 @@ export function registerPlatformSandbox(
     return found;
   };
 
-  for (const platform of options.platforms ?? SANDBOX_OAUTH_PLATFORMS) {
+  const platforms = options.platforms ?? [...SANDBOX_OAUTH_PLATFORMS, 'steam'];
+  if (platforms.includes('steam')) registerSteamSandbox(app, options.origin);
+  for (const platform of platforms.filter((id) => SANDBOX_OAUTH_PLATFORMS.includes(id))) {
     const path = sandboxPath(platform);
     void app.register(
       async (scope) => {
@@ -70,7 +76,10 @@ export function registerPlatformSandbox(
         scope.get('/interaction/:uid', async (request, reply) => {
           const { provider } = sandbox(platform);
           await provider.interactionDetails(request.raw, reply.raw);
-          return reply.type('text/html; charset=utf-8').send(signInPage(platform, request.url));
+          return reply
+            .header('content-security-policy', PAGE_CSP)
+            .type('text/html; charset=utf-8')
+            .send(signInPage(platform, request.url));
         });
 
         scope.post('/interaction/:uid', async (request, reply) => {
@@ -86,6 +95,7 @@ export function registerPlatformSandbox(
           if (username === '' || username.length > 64) {
             return reply
               .code(400)
+              .header('content-security-policy', PAGE_CSP)
               .type('text/html; charset=utf-8')
               .send(signInPage(platform, request.url, 'Type a user name.'));
           }

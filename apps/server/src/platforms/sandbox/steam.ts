@@ -1,0 +1,114 @@
+// The sandbox Steam: an OpenID 2.0 provider in stateless mode, as steamcommunity.com/openid is. A
+// `checkid_setup` request shows a sign-in page (any user name); the answer goes back to `return_to`
+// with an assertion signed with HMAC-SHA256 under a key of this process; `check_authentication`
+// confirms a signature once (a nonce is confirmed only the first time). Development and tests only.
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import type { FastifyInstance } from 'fastify';
+import { escapeHtml } from '../../http/spa.ts';
+import { OPENID_NS } from '../steam-openid.ts';
+import { sandboxPath, sandboxSteam, sandboxSteamId } from './catalogue.ts';
+
+const SIGNED = ['signed', 'op_endpoint', 'claimed_id', 'identity', 'return_to', 'response_nonce', 'assoc_handle'];
+const PAGE_CSP = "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'";
+
+async function readForm(raw: IncomingMessage): Promise<URLSearchParams> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of raw) {
+    size += (chunk as Buffer).length;
+    if (size > 16_384) throw new Error('form too large');
+    chunks.push(chunk as Buffer);
+  }
+  return new URLSearchParams(Buffer.concat(chunks).toString('utf8'));
+}
+
+function page(action: string, returnTo: string, realm: string): string {
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<title>Sandbox: Steam</title>
+<style>body{font:16px/1.5 system-ui,sans-serif;max-width:26rem;margin:3rem auto;padding:0 1rem;color:#1a1a1a}
+.tag{display:inline-block;background:#ffd43b;color:#1a1a1a;font-weight:700;padding:.1rem .5rem;border-radius:.25rem}
+label{display:block;margin-top:1rem;font-weight:600}input{width:100%;font-size:1rem;padding:.5rem;box-sizing:border-box}
+button{margin-top:1rem;font-size:1rem;padding:.5rem 1rem}</style></head>
+<body><p class="tag">Sandbox</p><h1>Sandbox: Steam</h1>
+<p>This page stands in for Steam in development. Type any user name: the same name is the same Steam account.</p>
+<p>Signing in to <strong>${escapeHtml(realm)}</strong>.</p>
+<form method="post" action="${escapeHtml(action)}">
+<input type="hidden" name="return_to" value="${escapeHtml(returnTo)}">
+<label for="username">User name on Steam</label>
+<input id="username" name="username" autocomplete="username" required maxlength="64" autofocus>
+<button type="submit" name="choice" value="sign-in">Sign in</button>
+<button type="submit" name="choice" value="cancel" formnovalidate>Cancel</button>
+</form></body></html>`;
+}
+
+/** The key-value form of the signed fields (OpenID 2.0 §4.1.1), as the signature covers them. */
+function keyValueForm(fields: URLSearchParams, signed: string[]): string {
+  return signed.map((name) => `${name}:${fields.get(`openid.${name}`) ?? ''}\n`).join('');
+}
+
+export function registerSteamSandbox(app: FastifyInstance, origin: string): void {
+  const key = randomBytes(32);
+  const confirmed = new Set<string>();
+  const { endpoint, claimedIdPrefix } = sandboxSteam(origin);
+  const sign = (text: string) => createHmac('sha256', key).update(text).digest('base64');
+
+  void app.register(
+    async (scope) => {
+      scope.removeAllContentTypeParsers();
+      scope.addContentTypeParser('*', (_request, _payload, done) => done(null, undefined));
+
+      scope.get('/login', async (request, reply) => {
+        const query = new URLSearchParams(request.url.slice(request.url.indexOf('?') + 1));
+        const returnTo = query.get('openid.return_to') ?? '';
+        const realm = query.get('openid.realm') ?? '';
+        if (query.get('openid.mode') !== 'checkid_setup' || !returnTo.startsWith(realm) || realm === '') {
+          return reply.code(400).type('text/plain; charset=utf-8').send('Sandbox Steam: not an OpenID 2.0 sign-in request');
+        }
+        return reply
+          .header('content-security-policy', PAGE_CSP)
+          .type('text/html; charset=utf-8')
+          .send(page(endpoint, returnTo, realm));
+      });
+
+      scope.post('/login', async (request, reply) => {
+        const form = await readForm(request.raw);
+        if (form.get('openid.mode') === 'check_authentication') {
+          const signed = (form.get('openid.signed') ?? '').split(',');
+          const given = Buffer.from(form.get('openid.sig') ?? '', 'base64');
+          const expected = Buffer.from(sign(keyValueForm(form, signed)), 'base64');
+          const nonce = form.get('openid.response_nonce') ?? '';
+          const valid =
+            SIGNED.every((name) => signed.includes(name)) &&
+            given.length === expected.length &&
+            timingSafeEqual(given, expected) &&
+            !confirmed.has(nonce);
+          if (valid) confirmed.add(nonce);
+          return reply.type('text/plain; charset=utf-8').send(`ns:${OPENID_NS}\nis_valid:${valid}\n`);
+        }
+        const returnTo = form.get('return_to') ?? '';
+        const answer = new URLSearchParams({ 'openid.ns': OPENID_NS });
+        const username = (form.get('username') ?? '').trim();
+        if (form.get('choice') === 'cancel' || username === '') {
+          answer.set('openid.mode', 'cancel');
+        } else {
+          const claimedId = `${claimedIdPrefix}${sandboxSteamId(username)}`;
+          answer.set('openid.mode', 'id_res');
+          answer.set('openid.op_endpoint', endpoint);
+          answer.set('openid.claimed_id', claimedId);
+          answer.set('openid.identity', claimedId);
+          answer.set('openid.return_to', returnTo);
+          answer.set('openid.response_nonce', `${new Date().toISOString().slice(0, 19)}Z${randomBytes(6).toString('hex')}`);
+          answer.set('openid.assoc_handle', '1234567890');
+          answer.set('openid.signed', SIGNED.join(','));
+          answer.set('openid.sig', sign(keyValueForm(answer, SIGNED)));
+        }
+        const target = new URL(returnTo);
+        for (const [name, value] of answer) target.searchParams.set(name, value);
+        return reply.redirect(target.toString(), 302);
+      });
+    },
+    { prefix: `${sandboxPath('steam')}/openid` },
+  );
+}
