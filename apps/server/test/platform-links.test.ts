@@ -29,9 +29,7 @@ afterAll(async () => {
 });
 
 /** A new player, signed in: the access token and the account id. */
-async function player(
-  fields: { email?: string | null; verified?: boolean; password?: boolean; locale?: string } = {},
-) {
+async function player(fields: { email?: string | null; verified?: boolean; password?: boolean; locale?: string } = {}) {
   const id = await insertAccount(t.deps.db, {
     ...(fields.email !== undefined && fields.email !== null ? { email: fields.email } : {}),
     passwordHash: fields.password === false ? null : 'not-a-real-hash',
@@ -39,6 +37,7 @@ async function player(
   if (fields.email === null) await t.deps.db.query('UPDATE accounts SET email = NULL WHERE id = $1', [id]);
   if (fields.verified === false)
     await t.deps.db.query('UPDATE accounts SET email_verified = false WHERE id = $1', [id]);
+  if (fields.locale) await t.deps.db.query('UPDATE accounts SET locale = $2 WHERE id = $1', [id, fields.locale]);
   const { accessToken } = await t.deps.tokens.start({ accountId: id });
   return { id, token: accessToken };
 }
@@ -210,7 +209,8 @@ describe('linking a platform', () => {
 });
 
 describe('the popup start (GET /platforms/{platform}/authorize)', () => {
-  const start = (platform: string, query: string) => t.app.inject({ method: 'GET', url: `/platforms/${platform}/authorize?${query}` });
+  const start = (platform: string, query: string) =>
+    t.app.inject({ method: 'GET', url: `/platforms/${platform}/authorize?${query}` });
 
   it("sends the popup to the platform with its client, scopes and this site's redirect URI", async () => {
     const { token } = await player();
@@ -350,4 +350,3 @@ describe('security notices', () => {
     expect((await mails(email))[0]).toMatchObject({ template: 'platform_unlinked' });
   });
 });
-

@@ -182,4 +182,3 @@ export async function steamAssertion(sandbox: PlatformSandbox, username: string)
   if (!location) throw new Error(`the sandbox Steam did not come back (${answer.status})`);
   return new URL(location).search.slice(1);
 }
-

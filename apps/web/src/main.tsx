@@ -9,6 +9,7 @@ import { SystemFailure } from './app/system-failure.tsx';
 import { initI18n, loadErrorMessagesFor } from './lib/i18n/locale.ts';
 import { currentLanguage } from './lib/i18n/messages.ts';
 import { loadOptionalScripts } from './lib/optional-scripts.ts';
+import { relayPlatformCallback } from './lib/platforms/popup.ts';
 import { history } from './lib/router/history.ts';
 import { saveUtmFromUrl } from './lib/visitor.ts';
 import './styles.css';
@@ -51,4 +52,9 @@ function whenIdle(task: () => void): void {
   else setTimeout(task, 200);
 }
 
-void start();
+// Back from a platform's sign-in in its popup: hand the answer to the page and close, nothing else.
+if (relayPlatformCallback()) {
+  container.textContent = '';
+} else {
+  void start();
+}

@@ -12,6 +12,7 @@ const data = {
   date: new Date('2026-11-22T10:00:00Z'),
   username: 'StarPilot',
   newEmail: 'new@example.com',
+  platform: 'PlayStation Network',
   optOutUrl: 'https://accounts.example.com/email-notifications?token=t',
 };
 

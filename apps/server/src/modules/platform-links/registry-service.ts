@@ -33,7 +33,16 @@ export const platformInput = z.strictObject({
   issuer: httpUrl.nullable().optional(),
   endpoints: z
     .partialRecord(
-      z.enum(['authorization', 'token', 'profile', 'subject_field', 'username_field', 'exchange', 'openid', 'claimed_id']),
+      z.enum([
+        'authorization',
+        'token',
+        'profile',
+        'subject_field',
+        'username_field',
+        'exchange',
+        'openid',
+        'claimed_id',
+      ]),
       z.string().min(1).max(2000),
     )
     .optional(),
@@ -65,8 +74,7 @@ export class PlatformRegistry {
     this.#repo = repo;
     this.#box = box;
     this.#adapterDeps = {
-      nonces: (nonce, issuedAt) =>
-        repo.useNonce(nonce, issuedAt, new Date(Date.now() - 2 * NONCE_MAX_AGE_MS)),
+      nonces: (nonce, issuedAt) => repo.useNonce(nonce, issuedAt, new Date(Date.now() - 2 * NONCE_MAX_AGE_MS)),
     };
   }
 

@@ -5,12 +5,13 @@
 // the client's secret, the ID token's signature, nonce and issuer, RFC 9207 `iss`.
 // Each platform is its own issuer (`<origin>/dev/platforms/<platform>`), so a code or ID token of one
 // is refused by another (the mix-up defence is tested for real). Never mounted in production.
-import { randomBytes } from 'node:crypto';
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import type { PlatformId } from '@portal/contract/data/platforms';
 import { PLATFORM_CATALOGUE } from '@portal/contract/data/platforms';
 import { Provider } from 'oidc-provider';
 import { sandboxPath } from './catalogue.ts';
 import type { SandboxClient } from './catalogue.ts';
+import { SandboxStore } from './memory-adapter.ts';
 import type { Configuration, KoaContextWithOIDC } from 'oidc-provider';
 
 /** The user names of a sandbox platform, by subject (filled as players sign in to it). */
@@ -24,7 +25,12 @@ export function createSandboxProvider(
 ): Provider {
   const path = sandboxPath(platform);
   const scopes = ['openid', 'profile', ...(PLATFORM_CATALOGUE[platform].scope ?? '').split(' ').filter(Boolean)];
+  const store = new SandboxStore();
+  // Its own signing key, made at start (ES256): ID tokens are checked against its JWKS.
+  const { privateKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
   const configuration: Configuration = {
+    adapter: (name: string) => store.adapter(name),
+    jwks: { keys: [{ ...privateKey.export({ format: 'jwk' }), alg: 'ES256', use: 'sig', kid: 'sandbox-1' }] },
     clients: [
       {
         client_id: client.clientId,
@@ -33,6 +39,7 @@ export function createSandboxProvider(
         grant_types: ['authorization_code'],
         response_types: ['code'],
         token_endpoint_auth_method: 'client_secret_post',
+        id_token_signed_response_alg: 'ES256',
       },
     ],
     scopes: [...new Set(scopes)],

@@ -26,7 +26,8 @@ async function readForm(raw: IncomingMessage): Promise<URLSearchParams> {
 }
 
 /** The sign-in page's own policy: its one inline style, a form to itself, nothing else. */
-const PAGE_CSP = "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'";
+const PAGE_CSP =
+  "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'";
 
 function signInPage(platform: PlatformId, action: string, problem?: string): string {
   const name = escapeHtml(PLATFORM_CATALOGUE[platform].name);

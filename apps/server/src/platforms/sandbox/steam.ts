@@ -10,7 +10,8 @@ import { OPENID_NS } from '../steam-openid.ts';
 import { sandboxPath, sandboxSteam, sandboxSteamId } from './catalogue.ts';
 
 const SIGNED = ['signed', 'op_endpoint', 'claimed_id', 'identity', 'return_to', 'response_nonce', 'assoc_handle'];
-const PAGE_CSP = "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'";
+const PAGE_CSP =
+  "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'";
 
 async function readForm(raw: IncomingMessage): Promise<URLSearchParams> {
   const chunks: Buffer[] = [];
@@ -64,7 +65,10 @@ export function registerSteamSandbox(app: FastifyInstance, origin: string): void
         const returnTo = query.get('openid.return_to') ?? '';
         const realm = query.get('openid.realm') ?? '';
         if (query.get('openid.mode') !== 'checkid_setup' || !returnTo.startsWith(realm) || realm === '') {
-          return reply.code(400).type('text/plain; charset=utf-8').send('Sandbox Steam: not an OpenID 2.0 sign-in request');
+          return reply
+            .code(400)
+            .type('text/plain; charset=utf-8')
+            .send('Sandbox Steam: not an OpenID 2.0 sign-in request');
         }
         return reply
           .header('content-security-policy', PAGE_CSP)
@@ -99,7 +103,10 @@ export function registerSteamSandbox(app: FastifyInstance, origin: string): void
           answer.set('openid.claimed_id', claimedId);
           answer.set('openid.identity', claimedId);
           answer.set('openid.return_to', returnTo);
-          answer.set('openid.response_nonce', `${new Date().toISOString().slice(0, 19)}Z${randomBytes(6).toString('hex')}`);
+          answer.set(
+            'openid.response_nonce',
+            `${new Date().toISOString().slice(0, 19)}Z${randomBytes(6).toString('hex')}`,
+          );
           answer.set('openid.assoc_handle', '1234567890');
           answer.set('openid.signed', SIGNED.join(','));
           answer.set('openid.sig', sign(keyValueForm(answer, SIGNED)));

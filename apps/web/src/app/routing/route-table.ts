@@ -48,6 +48,7 @@ export const FLOW_MESSAGE_FEATURES: ReadonlySet<Feature> = new Set<Feature>([
   'recovery',
   'account',
   'security',
+  'linked-accounts',
   'game-profiles',
   'dev-tools',
 ]);

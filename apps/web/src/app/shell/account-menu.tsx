@@ -3,26 +3,14 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from '../../lib/i18n/messages.ts';
 import { Link } from '../../lib/router/router.tsx';
 import { useServices } from '../../lib/services.tsx';
-import { href, routeMeta } from '../routing/route-table.ts';
-import type { RouteId } from '../routing/route-table.ts';
-
-const LINKS = [
-  ['account', 'shell.menu.account'],
-  ['security', 'shell.menu.security'],
-  ['linked-accounts', 'shell.menu.linkedAccounts'],
-  ['game-profiles', 'shell.menu.gameProfiles'],
-  ['friends', 'shell.menu.friends'],
-  ['playtests', 'shell.menu.playtests'],
-] as const satisfies readonly (readonly [RouteId, string])[];
+import { href } from '../routing/route-table.ts';
+import { useDashboardSections } from './section-nav.tsx';
 
 export function AccountMenu({ username }: { username: string }) {
   const { t } = useTranslation();
-  const { logout, settings } = useServices();
+  const { logout } = useServices();
   // A link whose route needs a feature flag shows only with it (guard 4 would send the user away).
-  const links = LINKS.filter(([id]) => {
-    const flag = routeMeta(id).featureFlag;
-    return flag === undefined || settings.featureFlags[flag];
-  });
+  const links = useDashboardSections();
   const [open, setOpen] = useState(false);
   const menuId = useId();
   const root = useRef<HTMLDivElement>(null);

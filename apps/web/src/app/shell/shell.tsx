@@ -19,6 +19,7 @@ import { ChunkErrorBoundary } from './chunk-error.tsx';
 const DebugBar = lazy(() => import('./debug-bar.tsx').then((m) => ({ default: m.DebugBar })));
 import { Footer } from './footer.tsx';
 import { Header } from './header.tsx';
+import { SectionNav } from './section-nav.tsx';
 
 function useDecision(pathname: string, search: string): GuardDecision {
   const services = useServices();
@@ -56,7 +57,7 @@ function Content({ decision, pathname }: { decision: GuardDecision; pathname: st
   if (decision.kind === 'not-found') return <NotFoundScreen />;
   if (decision.kind === 'error') return <ErrorScreen />;
   if (sessionVerifyFailed && !decision.route.meta.public) return <SessionVerifyScreen />;
-  return (
+  const screen = (
     <RouteParamsContext.Provider value={decision.params}>
       <ChunkErrorBoundary key={pathname} fallback={<ErrorScreen />}>
         <Suspense fallback={<Spinner />}>
@@ -64,6 +65,14 @@ function Content({ decision, pathname }: { decision: GuardDecision; pathname: st
         </Suspense>
       </ChunkErrorBoundary>
     </RouteParamsContext.Provider>
+  );
+  // The dashboard's pages have the section navigation beside (or above, on a phone) the page.
+  if (!decision.route.meta.dashboard) return screen;
+  return (
+    <div className="dashboard-layout">
+      <SectionNav current={decision.route.screen} />
+      <div className="dashboard-page">{screen}</div>
+    </div>
   );
 }
 

@@ -13,6 +13,7 @@ import { Link, useNavigate } from '../../lib/router/router.tsx';
 import { useSubmit } from '../../lib/use-submit.ts';
 import { visitorId } from '../../lib/visitor.ts';
 import { href } from '../../app/routing/route-table.ts';
+import { PlatformSignIn } from './platform-sign-in.tsx';
 
 /** What happens after signing in loads only then, keeping it off the sign-in page's first load. */
 const afterSignIn = () => import('../../app/flows/continue-flow.ts');
@@ -48,6 +49,7 @@ export function SignIn() {
       <SubmitForm submit={submit} label={t('form.continue')}>
         {email.field}
       </SubmitForm>
+      <PlatformSignIn />
       <p className="form-links">
         {t('signIn.noAccount')} <Link to={href('sign-up')}>{t('home.createAccount')}</Link>
       </p>

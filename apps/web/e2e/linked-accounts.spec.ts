@@ -1,0 +1,120 @@
+// Linking platform accounts (issue 15), through the sandbox platforms the test server mounts (real
+// OpenID Providers, platforms/sandbox): connect PlayStation Network in its popup, see it on
+// /linked-accounts, sign out and sign in with it; disconnect a platform; a restricted one refused.
+import { expect, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import {
+  createAccount,
+  expectNoAxeViolations,
+  latestMail,
+  PASSWORD,
+  signInWithPassword,
+  uniqueEmail,
+  uniqueSuffix,
+} from './helpers.ts';
+import { screenshot } from './screenshots.ts';
+
+/** Signs a new player in, proves the address on /linked-accounts, and stays there. */
+async function onLinkedAccounts(page: Page, request: Parameters<typeof createAccount>[0], email: string) {
+  await createAccount(request, email);
+  await signInWithPassword(page, email, PASSWORD);
+  await expect(page).toHaveURL(/\/account$/);
+  await page.goto('/linked-accounts');
+  const verify = page.getByRole('dialog', { name: 'Verify your email address' });
+  await verify.getByRole('button', { name: 'Send the code' }).click();
+  await verify.getByLabel('Code', { exact: true }).fill((await latestMail(request, email, 'verify_email')).code ?? '');
+  await verify.getByRole('button', { name: 'Verify' }).click();
+  await expect(page.getByRole('heading', { level: 2, name: 'PlayStation Network' })).toBeVisible();
+}
+
+/** Connects a platform through its sandbox popup as `username`. */
+async function connect(page: Page, platform: string, username: string, label = 'Connect') {
+  const row = page.getByRole('listitem').filter({ has: page.getByRole('heading', { level: 2, name: platform }) });
+  const [popup] = await Promise.all([page.waitForEvent('popup'), row.getByRole('button', { name: label }).click()]);
+  await expect(popup.getByRole('heading', { name: `Sandbox: ${platform}` })).toBeVisible();
+  await popup.getByLabel(`User name on ${platform}`).fill(username);
+  await popup.getByRole('button', { name: 'Sign in' }).click();
+  await popup.waitForEvent('close');
+  return row;
+}
+
+test('connect PlayStation Network in its popup, then sign out and sign in with it', async ({
+  page,
+  request,
+}, testInfo) => {
+  const email = uniqueEmail(testInfo, 'link');
+  await onLinkedAccounts(page, request, email);
+  await expect(page.getByRole('heading', { level: 1, name: 'Linked accounts' })).toBeVisible();
+  await screenshot(page, testInfo, 'linked-accounts-en');
+  await expectNoAxeViolations(page);
+  const name = `Kratos${uniqueSuffix()}`;
+  const row = await connect(page, 'PlayStation Network', name);
+  await expect(row.getByText(`Connected as ${name}`)).toBeVisible();
+  await expect(row.getByText('Your PlayStation Network account is connected.')).toBeVisible();
+  // The account page read afresh shows it too.
+  await page.reload();
+  await expect(page.getByText(`Connected as ${name}`)).toBeVisible();
+  // A security notice went to the player.
+  expect((await latestMail(request, email, 'platform_linked')).template).toBe('platform_linked');
+
+  await page.goto('/logout');
+  await expect(page).toHaveURL(/\/sign-in/);
+  // The platform still knows the player (its own session, as a real platform's): its popup signs
+  // in without asking again, closes, and the portal signs the player in.
+  const [popup] = await Promise.all([
+    page.waitForEvent('popup'),
+    page.getByRole('button', { name: 'PlayStation Network' }).click(),
+  ]);
+  await popup.waitForEvent('close');
+  await expect(page).toHaveURL(/\/account$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Account settings' })).toBeVisible();
+  expect(await page.evaluate(() => localStorage.length)).toBeGreaterThan(0);
+  await screenshot(page, testInfo, 'signed-in-with-psn');
+});
+
+test('an unknown platform account signs nobody in, and says so', async ({ page }, testInfo) => {
+  await page.goto('/sign-in?lang=en-US');
+  const [popup] = await Promise.all([page.waitForEvent('popup'), page.getByRole('button', { name: 'Twitch' }).click()]);
+  await popup.getByLabel('User name on Twitch').fill(`Nobody${uniqueSuffix()}`);
+  await popup.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('alert')).toHaveText('We could not find an account for that sign-in.');
+  await expect(page).toHaveURL(/\/sign-in/);
+  await screenshot(page, testInfo, 'unknown-identity');
+});
+
+test('disconnect a platform after confirming; a restricted one goes to support', async ({
+  page,
+  request,
+}, testInfo) => {
+  await onLinkedAccounts(page, request, uniqueEmail(testInfo, 'unlink'));
+  const twitch = await connect(page, 'Twitch', `Streamer${uniqueSuffix()}`);
+  await expect(twitch.getByText(/^Connected as Streamer/)).toBeVisible();
+  await twitch.getByRole('button', { name: 'Disconnect' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Disconnect Twitch?' });
+  await dialog.getByRole('button', { name: 'Disconnect' }).click();
+  await expect(dialog.getByText('Tick the box to confirm.')).toBeVisible();
+  await dialog.getByLabel('I understand, disconnect my Twitch account').check();
+  await dialog.getByRole('button', { name: 'Disconnect' }).click();
+  await expect(twitch.getByText('Not connected')).toBeVisible();
+
+  const psn = await connect(page, 'PlayStation Network', `Console${uniqueSuffix()}`);
+  await psn.getByRole('button', { name: 'Disconnect' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Disconnect PlayStation Network?' });
+  await confirm.getByLabel('I understand, disconnect my PlayStation Network account').check();
+  await confirm.getByRole('button', { name: 'Disconnect' }).click();
+  const restricted = page.getByRole('dialog', { name: 'PlayStation Network cannot be disconnected here' });
+  await expect(restricted.getByRole('link', { name: 'Customer support' })).toBeVisible();
+  await screenshot(page, testInfo, 'restricted-disconnect');
+});
+
+test('linked accounts in Arabic, right to left', async ({ page, request }, testInfo) => {
+  await onLinkedAccounts(page, request, uniqueEmail(testInfo, 'rtl'));
+  await page.goto('/linked-accounts?lang=ar-AE');
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  await expect(page.getByRole('heading', { level: 2, name: 'PlayStation Network' })).toBeVisible();
+  // The page's own texts are Arabic; the platforms keep their names.
+  await expect(page.getByRole('heading', { level: 1, name: 'Linked accounts' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Connect', exact: true })).toHaveCount(0);
+  await screenshot(page, testInfo, 'linked-accounts-ar');
+  await expectNoAxeViolations(page);
+});

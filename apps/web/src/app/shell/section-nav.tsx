@@ -1,0 +1,58 @@
+// The dashboard's sections (account, password and security, linked accounts, game profiles, friends,
+// playtests): a side list on a wide screen, a row of tabs that scrolls on a phone, the current section
+// marked (aria-current). The account menu lists the same sections.
+import { useEffect, useRef } from 'react';
+import { useTranslation } from '../../lib/i18n/messages.ts';
+import type { MessageKey } from '../../lib/i18n/messages.ts';
+import { Link } from '../../lib/router/router.tsx';
+import { useServices } from '../../lib/services.tsx';
+import { href, routeMeta } from '../routing/route-table.ts';
+import type { Feature, RouteId } from '../routing/route-table.ts';
+
+/** The sections, by the route that opens each and the feature whose screens belong to it. */
+export const DASHBOARD_SECTIONS = [
+  ['account', 'shell.menu.account'],
+  ['security', 'shell.menu.security'],
+  ['linked-accounts', 'shell.menu.linkedAccounts'],
+  ['game-profiles', 'shell.menu.gameProfiles'],
+  ['friends', 'shell.menu.friends'],
+  ['playtests', 'shell.menu.playtests'],
+] as const satisfies readonly (readonly [RouteId & Feature, MessageKey])[];
+
+/** The sections the player may open (a section whose route needs a feature flag shows only with it). */
+export function useDashboardSections() {
+  const { settings } = useServices();
+  return DASHBOARD_SECTIONS.filter(([id]) => {
+    const flag = routeMeta(id).featureFlag;
+    return flag === undefined || settings.featureFlags[flag];
+  });
+}
+
+export function SectionNav({ current }: { current: Feature }) {
+  const { t } = useTranslation();
+  const sections = useDashboardSections();
+  const nav = useRef<HTMLElement>(null);
+  // On a phone the tabs scroll sideways: the current one is brought into view.
+  useEffect(() => {
+    const link = nav.current?.querySelector<HTMLElement>('[aria-current="page"]');
+    const list = link?.closest('ul');
+    if (!link || !list || list.scrollWidth <= list.clientWidth) return;
+    const { left, right } = link.getBoundingClientRect();
+    const box = list.getBoundingClientRect();
+    if (left < box.left) list.scrollLeft -= box.left - left + 16;
+    else if (right > box.right) list.scrollLeft += right - box.right + 16;
+  }, [current]);
+  return (
+    <nav className="section-nav" aria-label={t('shell.sections')} ref={nav}>
+      <ul>
+        {sections.map(([id, key]) => (
+          <li key={id}>
+            <Link to={href(id)} aria-current={id === current ? 'page' : undefined}>
+              {t(key)}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,74 @@
+// Signing in with a linked platform account (spec 001 §7 POST /sessions/auth/{platform}), offered on
+// /sign-in when the third_party_login flag is on: the platform's sign-in in a popup, then the same
+// continuation as a password sign-in (two-factor when it is on). An identity linked to no account is
+// told so (unknown identity).
+import { signInWithPlatform } from '@portal/contract/calls/sessions';
+import { PLATFORM_CATALOGUE, PLATFORM_IDS } from '@portal/contract/data/platforms';
+import type { PlatformId } from '@portal/contract/data/platforms';
+import { useState } from 'react';
+import { allowedPlatforms } from '../../app/routing/guard-state.ts';
+import { FormError } from '../../components/ui/form-error.tsx';
+import { useTranslation } from '../../lib/i18n/messages.ts';
+import { signInWithPopup } from '../../lib/platforms/popup.ts';
+import { useServices } from '../../lib/services.tsx';
+import { useSubmit } from '../../lib/use-submit.ts';
+import { visitorId } from '../../lib/visitor.ts';
+
+const afterSignIn = () => import('../../app/flows/continue-flow.ts');
+
+export function PlatformSignIn() {
+  const { t } = useTranslation();
+  const services = useServices();
+  const [notice, setNotice] = useState<string | null>(null);
+  const offered = allowedPlatforms(services.settings);
+  const platforms = PLATFORM_IDS.filter((id) => offered.has(id));
+  const submit = useSubmit(async (platform: PlatformId) => {
+    setNotice(null);
+    const result = await signInWithPopup(platform);
+    if (result.kind === 'cancelled') return;
+    const name = PLATFORM_CATALOGUE[platform].name;
+    if (result.kind === 'failed') {
+      setNotice(
+        t(result.reason === 'blocked' ? 'signIn.platformBlocked' : 'signIn.platformFailed', { platform: name }),
+      );
+      return;
+    }
+    const answer = await services.api.call(signInWithPlatform, {
+      params: { platform },
+      body: { ...result.payload, device_data: { visitor_id: visitorId(), platform_name: 'web' } },
+    });
+    const { continueFlow, signedIn } = await afterSignIn();
+    signedIn(services, answer);
+    await continueFlow(services);
+  });
+  if (!services.settings.featureFlags.third_party_login || platforms.length === 0) return null;
+  return (
+    <section className="platform-sign-in" aria-labelledby="platform-sign-in-heading">
+      <h2 id="platform-sign-in-heading" className="divider-heading">
+        {t('signIn.orPlatform')}
+      </h2>
+      <div className="platform-buttons">
+        {platforms.map((id) => (
+          <button
+            key={id}
+            type="button"
+            className="button button-secondary platform-button"
+            disabled={submit.pending}
+            onClick={() => void submit.run(id)}
+          >
+            <span className={`platform-badge platform-badge-small platform-badge-${id}`} aria-hidden="true">
+              {PLATFORM_CATALOGUE[id].name.slice(0, 1)}
+            </span>
+            {PLATFORM_CATALOGUE[id].name}
+          </button>
+        ))}
+      </div>
+      {notice ? (
+        <div className="notice" role="status">
+          <p>{notice}</p>
+        </div>
+      ) : null}
+      <FormError error={submit.error} />
+    </section>
+  );
+}

@@ -1,0 +1,222 @@
+// /linked-accounts (spec 000 §2): every platform offered, with its state (connected as a name, not
+// connected, needs reconnecting, a replacement waiting for confirmation, locked until a date), and
+// what the player may do: connect (the platform's sign-in in a popup), reconnect, confirm or cancel
+// a replacement, disconnect (with a confirmation; a restricted platform only through support).
+import { cancelLink, confirmLink, linkPlatform, unlinkPlatform } from '@portal/contract/calls/accounts-links';
+import type { Account, PlatformLink } from '@portal/contract/calls/entities';
+import { PLATFORM_CATALOGUE, PLATFORM_IDS } from '@portal/contract/data/platforms';
+import type { PlatformId } from '@portal/contract/data/platforms';
+import { useState } from 'react';
+import { allowedPlatforms } from '../../app/routing/guard-state.ts';
+import { href } from '../../app/routing/route-table.ts';
+import { VerifyEmailModal } from '../../components/account/verify-email-modal.tsx';
+import { FormError } from '../../components/ui/form-error.tsx';
+import { Page } from '../../components/ui/page.tsx';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import { formatDate } from '../../lib/dates.ts';
+import { debugSettings } from '../../lib/environment.ts';
+import { useTranslation } from '../../lib/i18n/messages.ts';
+import type { MessageKey } from '../../lib/i18n/messages.ts';
+import { signInWithPopup } from '../../lib/platforms/popup.ts';
+import { useNavigate } from '../../lib/router/router.tsx';
+import { useServices, useSession } from '../../lib/services.tsx';
+import { useSubmit } from '../../lib/use-submit.ts';
+import { DisconnectModal } from './disconnect-modal.tsx';
+
+const DAY_MS = 86_400_000;
+
+export function LinkedAccountsPage() {
+  const { t } = useTranslation();
+  const services = useServices();
+  const navigate = useNavigate();
+  const { account } = useSession();
+  if (!account) return <Spinner />;
+  // An identity linked before the address is proved could hand the account over (pre-account
+  // hijacking): the server refuses, and the page asks for the verification first.
+  if (account.email !== null && !account.email_verified) {
+    return (
+      <Page title={t('screen.linked-accounts.title')} wide>
+        <div className="notice">
+          <p>{t('linkedAccounts.verifyFirst')}</p>
+        </div>
+        <VerifyEmailModal account={account} onClose={() => navigate(href('account'))} />
+      </Page>
+    );
+  }
+  const debug = debugSettings(services.debug);
+  const offered = allowedPlatforms(services.settings);
+  // Debug mode may show every platform (showPlatforms), to see the screen as a configured one would.
+  const platforms = PLATFORM_IDS.filter((id) => offered.has(id) || debug.showPlatforms);
+  return (
+    <Page title={t('screen.linked-accounts.title')} wide>
+      <p>{t('linkedAccounts.intro')}</p>
+      {platforms.length === 0 ? (
+        <div className="notice" role="status">
+          <p>{t('linkedAccounts.none')}</p>
+        </div>
+      ) : (
+        <ul className="platform-list" aria-label={t('screen.linked-accounts.title')}>
+          {platforms.map((id) => (
+            <PlatformRow
+              key={id}
+              platform={id}
+              account={account}
+              refreshRequired={debug.refreshRequired}
+              offered={offered.has(id)}
+            />
+          ))}
+        </ul>
+      )}
+    </Page>
+  );
+}
+
+type Action = 'connect' | 'reconnect' | 'replace' | 'confirm' | 'cancel';
+
+function PlatformRow({
+  platform,
+  account,
+  refreshRequired,
+  offered,
+}: {
+  platform: PlatformId;
+  account: Account;
+  refreshRequired: boolean;
+  offered: boolean;
+}) {
+  const { t, i18n } = useTranslation();
+  const services = useServices();
+  const link: PlatformLink | undefined = account.links[platform];
+  const [disconnecting, setDisconnecting] = useState(false);
+  const [notice, setNotice] = useState<string | null>(null);
+  const name = PLATFORM_CATALOGUE[platform].name;
+  const headingId = `platform-${platform}`;
+
+  const act = useSubmit(async (action: Action) => {
+    setNotice(null);
+    let updated: Account;
+    if (action === 'confirm' && link?.pending) {
+      updated = await services.api.call(confirmLink, {
+        params: { platform },
+        body: { auth_id: link.pending.auth_id },
+      });
+    } else if (action === 'cancel') {
+      updated = await services.api.call(cancelLink, { params: { platform } });
+    } else {
+      const result = await signInWithPopup(platform);
+      if (result.kind === 'cancelled') return;
+      if (result.kind === 'failed') {
+        setNotice(
+          t(result.reason === 'blocked' ? 'linkedAccounts.popupBlocked' : 'linkedAccounts.failed', { platform: name }),
+        );
+        return;
+      }
+      updated = await services.api.call(linkPlatform, {
+        params: { platform },
+        query: { needs_confirmation: action === 'replace', refresh: action === 'reconnect' },
+        body: result.payload,
+      });
+    }
+    services.session.setAccount(updated);
+    const done: Record<Action, MessageKey> = {
+      connect: 'linkedAccounts.connectedNotice',
+      reconnect: 'linkedAccounts.reconnectedNotice',
+      replace: 'linkedAccounts.pendingNotice',
+      confirm: 'linkedAccounts.replacedNotice',
+      cancel: 'linkedAccounts.cancelledNotice',
+    };
+    setNotice(t(done[action], { platform: name }));
+  });
+
+  const needsReconnect = link !== undefined && (link.refresh_required || refreshRequired);
+  const lockedUntil = link?.locked_until ? new Date(link.locked_until) : null;
+  const locked = lockedUntil !== null && lockedUntil.getTime() > Date.now();
+  const daysLeft = locked ? Math.ceil((lockedUntil.getTime() - Date.now()) / DAY_MS) : 0;
+  const status = link
+    ? needsReconnect
+      ? t('linkedAccounts.needsReconnect')
+      : link.last_seen_username
+        ? t('linkedAccounts.connectedAs', { name: link.last_seen_username })
+        : t('linkedAccounts.connected')
+    : t('linkedAccounts.notConnected');
+  const button = (action: Action, label: string, secondary = true) => (
+    <button
+      type="button"
+      className={secondary ? 'button button-secondary' : 'button'}
+      disabled={act.pending || !offered}
+      onClick={() => void act.run(action)}
+    >
+      {label}
+    </button>
+  );
+
+  return (
+    <li className="card platform-row" aria-labelledby={headingId}>
+      <div className="platform-row-head">
+        <span className={`platform-badge platform-badge-${platform}`} aria-hidden="true">
+          {name.slice(0, 1)}
+        </span>
+        <div>
+          <h2 id={headingId} className="platform-name">
+            {name}
+          </h2>
+          <p className={!link ? 'badge badge-off' : needsReconnect ? 'badge' : 'badge badge-on'}>{status}</p>
+        </div>
+      </div>
+      {locked && lockedUntil ? (
+        <p className="field-hint">
+          {t('linkedAccounts.locked', { date: formatDate(lockedUntil, i18n.language), count: daysLeft })}
+        </p>
+      ) : null}
+      {link?.pending ? (
+        <div className="notice" role="status">
+          <p>
+            {t('linkedAccounts.pending', {
+              platform: name,
+              name: link.pending.last_seen_username ?? link.pending.auth_id,
+            })}
+          </p>
+          <div className="actions">
+            {button('confirm', t('linkedAccounts.confirm'), false)}
+            {button('cancel', t('form.cancel'))}
+          </div>
+        </div>
+      ) : null}
+      {notice ? (
+        <div className="notice" role="status">
+          <p>{notice}</p>
+        </div>
+      ) : null}
+      <FormError error={act.error} />
+      <div className="actions">
+        {!link ? button('connect', t('linkedAccounts.connect'), false) : null}
+        {link && needsReconnect ? button('reconnect', t('linkedAccounts.reconnect'), false) : null}
+        {link && !link.pending && !locked ? button('replace', t('linkedAccounts.replace')) : null}
+        {link ? (
+          <button
+            type="button"
+            className="button button-secondary"
+            disabled={act.pending}
+            onClick={() => {
+              setNotice(null);
+              setDisconnecting(true);
+            }}
+          >
+            {t('linkedAccounts.disconnect')}
+          </button>
+        ) : null}
+      </div>
+      {disconnecting ? (
+        <DisconnectModal
+          platform={platform}
+          onClose={() => setDisconnecting(false)}
+          onDone={(updated) => {
+            services.session.setAccount(updated);
+            setNotice(t('linkedAccounts.disconnectedNotice', { platform: name }));
+          }}
+          disconnect={() => services.api.call(unlinkPlatform, { params: { platform } })}
+        />
+      ) : null}
+    </li>
+  );
+}
