@@ -238,6 +238,13 @@ describe('the popup start (GET /platforms/{platform}/authorize)', () => {
     expect(res.json().links.psn.last_seen_username).toBe(name);
   });
 
+  it('asks the platform to ask who signs in, to use another account of it', async () => {
+    const res = await start('twitch', `state=${'p'.repeat(20)}&prompt=login`);
+    expect(new URL(res.headers.location as string).searchParams.get('prompt')).toBe('login');
+    const refused = await start('twitch', `state=${'p'.repeat(20)}&prompt=none`);
+    expect(new URL(refused.headers.location as string).searchParams.get('error')).toBe('invalid_request');
+  });
+
   it('sends Steam to its OpenID 2.0 sign-in, coming back to this site', async () => {
     const res = await start('steam', `state=${'s'.repeat(20)}`);
     const location = new URL(res.headers.location as string);
@@ -271,6 +278,23 @@ describe('signing in with a platform', () => {
     const unknown = await apiCall(t.app, 'POST', '/api/sessions/auth/twitch', undefined, linkPayloadOf(stranger));
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json()).toMatchObject({ code: 'unknown_identity' });
+  });
+});
+
+describe('signing in with a platform when two-factor is on', () => {
+  it('leaves the session pending two-factor, as a password sign-in does', async () => {
+    const { id, token } = await player();
+    const name = uniqueName('Guarded');
+    await link(token, 'twitch', name);
+    await t.deps.db.query(`UPDATE accounts SET mfa_secret = 'v1.sealed.secret.x' WHERE id = $1`, [id]);
+    const res = await apiCall(t.app, 'POST', '/api/sessions/auth/twitch', undefined, {
+      ...linkPayloadOf(await authorizeAt(sandbox, 'twitch', name)),
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ mfa_required: true });
+    // The pending session reads nothing until the second factor.
+    const me = await apiCall(t.app, 'GET', '/api/accounts/me', res.json().access_token);
+    expect(me.json()).toMatchObject({ code: 'unauthorized', body: { mfa_required: true } });
   });
 });
 

@@ -70,7 +70,7 @@ test('shows the game a player played, and removing it ends its sign-in', async (
 
   // The account menu leads to the page (the demo turns game_page on).
   await page.locator('.account-menu > button').click();
-  await page.getByRole('link', { name: 'Game profiles' }).click();
+  await page.locator('.account-menu-list').getByRole('link', { name: 'Game profiles' }).click();
   await expect(page).toHaveURL(/\/game-profiles$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Game profiles' })).toBeVisible();
 

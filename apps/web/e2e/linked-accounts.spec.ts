@@ -107,6 +107,38 @@ test('disconnect a platform after confirming; a restricted one goes to support',
   await screenshot(page, testInfo, 'restricted-disconnect');
 });
 
+test('use another account for a platform: confirm it, then see until when it is locked', async ({
+  page,
+  request,
+}, testInfo) => {
+  await onLinkedAccounts(page, request, uniqueEmail(testInfo, 'replace'));
+  const first = `First${uniqueSuffix()}`;
+  const row = await connect(page, 'Twitch', first);
+  await expect(row.getByText(`Connected as ${first}`)).toBeVisible();
+  // "Use another account" makes the platform ask who signs in, though it remembers the first one.
+  const second = `Second${uniqueSuffix()}`;
+  await connect(page, 'Twitch', second, 'Use another account');
+  await expect(row.getByText(`${second} will replace your linked Twitch account once you confirm.`)).toBeVisible();
+  await row.getByRole('button', { name: 'Confirm' }).click();
+  await expect(row.getByText(`Connected as ${second}`)).toBeVisible();
+  await expect(row.getByText(/you can change or disconnect it again on .+ \(in 30 days\)/)).toBeVisible();
+  await expect(row.getByRole('button', { name: 'Use another account' })).toHaveCount(0);
+  await screenshot(page, testInfo, 'replaced-locked');
+});
+
+test('connect the platform a link names: /connect/epic-games', async ({ page, request }, testInfo) => {
+  await onLinkedAccounts(page, request, uniqueEmail(testInfo, 'connect'));
+  await page.goto('/connect/epic-games');
+  await expect(page.getByRole('heading', { level: 1, name: 'Connect a platform' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2 })).toHaveText(['Epic Games']);
+  const name = `Fortnite${uniqueSuffix()}`;
+  const row = await connect(page, 'Epic Games', name);
+  await expect(row.getByText(`Connected as ${name}`)).toBeVisible();
+  await screenshot(page, testInfo, 'connect-epic-games');
+  await page.getByRole('link', { name: 'All linked accounts' }).click();
+  await expect(page).toHaveURL(/\/linked-accounts$/);
+});
+
 test('linked accounts in Arabic, right to left', async ({ page, request }, testInfo) => {
   await onLinkedAccounts(page, request, uniqueEmail(testInfo, 'rtl'));
   await page.goto('/linked-accounts?lang=ar-AE');

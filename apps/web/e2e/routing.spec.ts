@@ -47,8 +47,15 @@ test('a signed-in user sees the account menu and leaves sign-in for the account'
   await page.goto('/sign-in?lang=en-US');
   await expect(page).toHaveURL(/\/account$/);
   await page.getByRole('button', { name: username }).click();
-  await expect(page.getByRole('link', { name: 'Password and security' })).toBeVisible();
+  await expect(page.locator('.account-menu-list').getByRole('link', { name: 'Password and security' })).toBeVisible();
   await expectNoAxeViolations(page);
+  // The dashboard's sections, the current one marked; the account menu lists the same.
+  await page.keyboard.press('Escape');
+  const sections = page.getByRole('navigation', { name: 'Account sections' });
+  await expect(sections.getByRole('link', { name: 'Account settings' })).toHaveAttribute('aria-current', 'page');
+  await sections.getByRole('link', { name: 'Password and security' }).click();
+  await expect(page).toHaveURL(/\/security$/);
+  await expect(sections.getByRole('link', { name: 'Password and security' })).toHaveAttribute('aria-current', 'page');
 });
 
 test('required consent sends the user to update-consent', async ({ page }) => {

@@ -132,6 +132,7 @@ export class OAuthPlatform implements PlatformAdapter {
       parameters.code_challenge_method = 'S256';
     }
     if (this.#endpoints.protocol === 'oidc' && request.nonce) parameters.nonce = request.nonce;
+    if (request.prompt) parameters.prompt = request.prompt;
     return client.buildAuthorizationUrl(configuration, parameters);
   }
 

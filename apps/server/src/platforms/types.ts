@@ -49,6 +49,8 @@ export interface AuthorizationRequest {
   nonce?: string;
   /** PKCE S256 (OAuth 2.0 and OpenID Connect). */
   codeChallenge?: string;
+  /** `login`: the platform asks who signs in even when it remembers someone (use another account). */
+  prompt?: 'login';
 }
 
 export interface PlatformAdapter {

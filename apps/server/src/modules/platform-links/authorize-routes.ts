@@ -17,6 +17,8 @@ const query = z.object({
     .string()
     .regex(/^[A-Za-z0-9_-]{43}$/)
     .optional(),
+  /** `login`: the platform asks who signs in, even when it remembers someone (use another account). */
+  prompt: z.literal('login').optional(),
 });
 
 export function registerPlatformAuthorize(app: FastifyInstance, services: Pick<Services, 'platformLinks'>) {
@@ -33,11 +35,12 @@ export function registerPlatformAuthorize(app: FastifyInstance, services: Pick<S
     };
     if (!platform.success || !parsed.success) return back('invalid_request');
     try {
-      const { state, nonce, code_challenge: codeChallenge } = parsed.data;
+      const { state, nonce, code_challenge: codeChallenge, prompt } = parsed.data;
       const url = await links.authorizationUrl(platform.data, {
         state,
         ...(nonce ? { nonce } : {}),
         ...(codeChallenge ? { codeChallenge } : {}),
+        ...(prompt ? { prompt } : {}),
       });
       return reply.redirect(url.toString(), 303);
     } catch (error) {

@@ -83,7 +83,7 @@ export class PlatformLinksService {
    */
   async authorizationUrl(
     platform: PlatformId,
-    request: { state: string; nonce?: string; codeChallenge?: string },
+    request: { state: string; nonce?: string; codeChallenge?: string; prompt?: 'login' },
   ): Promise<URL> {
     const { adapter } = await this.#d.registry.use(platform);
     try {

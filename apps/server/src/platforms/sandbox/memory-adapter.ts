@@ -4,6 +4,15 @@
 // what expired. One store per sandbox platform (sandbox/provider.ts).
 import type { Adapter, AdapterPayload } from 'oidc-provider';
 
+/** The kinds a grant's revocation removes (an interaction or a session is not the grant's). */
+const GRANTABLE = new Set([
+  'AccessToken',
+  'AuthorizationCode',
+  'RefreshToken',
+  'DeviceCode',
+  'BackchannelAuthenticationRequest',
+]);
+
 interface Entry {
   payload: AdapterPayload;
   expiresAt: number;
@@ -35,7 +44,7 @@ export class SandboxStore {
         this.#entries.set(fullKey, { payload, expiresAt: Date.now() + (expiresIn ?? 3600) * 1000 });
         if (payload.uid) this.#byUid.set(key(payload.uid), fullKey);
         if (payload.userCode) this.#byUserCode.set(key(payload.userCode), fullKey);
-        if (payload.grantId) {
+        if (payload.grantId && GRANTABLE.has(name)) {
           const ids = this.#byGrant.get(payload.grantId) ?? new Set<string>();
           ids.add(fullKey);
           this.#byGrant.set(payload.grantId, ids);

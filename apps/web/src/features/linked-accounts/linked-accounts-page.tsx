@@ -73,7 +73,7 @@ export function LinkedAccountsPage() {
 
 type Action = 'connect' | 'reconnect' | 'replace' | 'confirm' | 'cancel';
 
-function PlatformRow({
+export function PlatformRow({
   platform,
   account,
   refreshRequired,
@@ -103,7 +103,7 @@ function PlatformRow({
     } else if (action === 'cancel') {
       updated = await services.api.call(cancelLink, { params: { platform } });
     } else {
-      const result = await signInWithPopup(platform);
+      const result = await signInWithPopup(platform, { askWho: action === 'replace' });
       if (result.kind === 'cancelled') return;
       if (result.kind === 'failed') {
         setNotice(

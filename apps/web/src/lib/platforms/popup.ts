@@ -83,10 +83,14 @@ export function payloadOf(
   };
 }
 
-/** Opens the platform's sign-in in a popup and waits for its answer. */
-export async function signInWithPopup(platform: PlatformId): Promise<PopupResult> {
+/**
+ * Opens the platform's sign-in in a popup and waits for its answer. `askWho`: the platform asks who
+ * signs in even when it remembers someone (to use another account of it).
+ */
+export async function signInWithPopup(platform: PlatformId, options: { askWho?: boolean } = {}): Promise<PopupResult> {
   const made = { state: randomToken(), nonce: randomToken(), verifier: randomToken() };
   const query = new URLSearchParams({ state: made.state });
+  if (options.askWho) query.set('prompt', 'login');
   const kind = PLATFORM_CATALOGUE[platform].linkPayload;
   if (kind === 'auth_code_nonce') query.set('nonce', made.nonce);
   if (kind === 'auth_code_nonce' || kind === 'auth_code') query.set('code_challenge', await challengeOf(made.verifier));
