@@ -69,12 +69,11 @@ describe('GET /api/settings/public', () => {
       curseforge_hidden: false,
     });
     expect(Object.keys(settings.platforms)).toHaveLength(17);
-    // In development the sandbox plays the OAuth 2.0 / OpenID Connect platforms and Steam
-    // (seed/demo.ts); the short-code platforms have a protocol of their own, not offered yet.
+    // In development the sandbox plays every platform (seed/demo.ts).
     expect(settings.platforms.psn).toEqual({ global_support_enabled: true });
     expect(settings.platforms.discord).toEqual({ global_support_enabled: true });
     expect(settings.platforms.steam).toEqual({ global_support_enabled: true });
-    expect(settings.platforms.wizarding_world).toEqual({ global_support_enabled: false });
+    expect(settings.platforms.wizarding_world).toEqual({ global_support_enabled: true });
     expect(settings.environments).toBeUndefined();
     expect(settings.featured_games).toEqual([DEMO_GAME_SLUG]);
   });

@@ -7,7 +7,7 @@ import type { PlatformId } from '@portal/contract/data/platforms';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiCall, insertAccount, testApp } from './helpers.ts';
 import type { TestApp } from './helpers.ts';
-import { authorizeAt, linkPayloadOf, startPlatformSandbox, steamAssertion } from './platform-sandbox.ts';
+import { authorizeAt, linkPayloadOf, shortCodeAt, startPlatformSandbox, steamAssertion } from './platform-sandbox.ts';
 import type { PlatformSandbox } from './platform-sandbox.ts';
 
 let t: TestApp;
@@ -16,7 +16,7 @@ let sandbox: PlatformSandbox;
 beforeAll(async () => {
   t = await testApp({ SIGN_IN_PER_MINUTE: '1000' }, { seed: false });
   sandbox = await startPlatformSandbox(t.deps.config.publicUrl);
-  for (const platform of ['psn', 'twitch', 'discord', 'epic_games', 'steam'] as const) {
+  for (const platform of ['psn', 'twitch', 'discord', 'epic_games', 'steam', 'wizarding_world'] as const) {
     await t.deps.platforms.put({
       ...sandbox.config(platform),
       relink_cooldown_days: platform === 'epic_games' ? 0 : 30,
@@ -295,6 +295,36 @@ describe('signing in with a platform when two-factor is on', () => {
     // The pending session reads nothing until the second factor.
     const me = await apiCall(t.app, 'GET', '/api/accounts/me', res.json().access_token);
     expect(me.json()).toMatchObject({ code: 'unauthorized', body: { mfa_required: true } });
+  });
+});
+
+describe('short codes (Wizarding World)', () => {
+  const linkCode = (token: string, code: string) =>
+    apiCall(t.app, 'PUT', '/api/accounts/me/link/wizarding_world', token, { short_code: code });
+
+  it('links the identity a code the platform showed stands for, once', async () => {
+    const { token } = await player();
+    const name = uniqueName('Hedwig');
+    const code = await shortCodeAt(sandbox, 'wizarding_world', name);
+    const res = await linkCode(token, code);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().links.wizarding_world).toMatchObject({ last_seen_username: name });
+    // A code is used once.
+    const other = await player();
+    expect((await linkCode(other.token, code)).json()).toMatchObject({ code: 'account_link_failed' });
+  });
+
+  it('refuses a code the platform never gave', async () => {
+    const { token } = await player();
+    expect((await linkCode(token, 'WW-NOTACODE')).json()).toMatchObject({ code: 'account_link_failed' });
+  });
+
+  it('sends the popup to the page where the platform shows a code', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/platforms/wizarding_world/authorize?state=${'w'.repeat(20)}`,
+    });
+    expect(res.headers.location).toBe(`${sandbox.origin}/dev/platforms/wizarding_world/short-code`);
   });
 });
 

@@ -182,3 +182,15 @@ export async function steamAssertion(sandbox: PlatformSandbox, username: string)
   if (!location) throw new Error(`the sandbox Steam did not come back (${answer.status})`);
   return new URL(location).search.slice(1);
 }
+
+/** Gets a code from a sandbox short-code platform's page as `username` (what the player would type). */
+export async function shortCodeAt(sandbox: PlatformSandbox, platform: PlatformId, username: string): Promise<string> {
+  const res = await fetch(`${sandbox.origin}${sandboxPath(platform)}/short-code`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ username }).toString(),
+  });
+  const code = /<output[^>]*>([A-Z0-9-]+)<\/output>/.exec(await res.text())?.[1];
+  if (!code) throw new Error(`the sandbox ${platform} gave no code (${res.status})`);
+  return code;
+}

@@ -1,12 +1,18 @@
 // The adapter of a platform's protocol (DESIGN.md: one adapter per protocol family, configured per
 // platform; no rule branches on a platform).
 import { OAuthPlatform } from './oidc.ts';
+import { ShortCodePlatform } from './short-code.ts';
 import { SteamOpenIdPlatform } from './steam-openid.ts';
 import type { NonceStore } from './steam-openid.ts';
 import type { PlatformAdapter, PlatformConfig, PlatformProtocol } from './types.ts';
 
 /** The protocols this server speaks; a platform configured with another one is not offered. */
-export const IMPLEMENTED_PROTOCOLS: ReadonlySet<PlatformProtocol> = new Set(['oidc', 'oauth2', 'steam_openid']);
+export const IMPLEMENTED_PROTOCOLS: ReadonlySet<PlatformProtocol> = new Set([
+  'oidc',
+  'oauth2',
+  'steam_openid',
+  'short_code',
+]);
 
 /** What adapters need besides their configuration. */
 export interface AdapterDeps {
@@ -21,7 +27,7 @@ export function adapterFor(config: PlatformConfig, deps: AdapterDeps): PlatformA
       return new OAuthPlatform(config);
     case 'steam_openid':
       return new SteamOpenIdPlatform(config, deps.nonces);
-    default:
-      throw new Error(`platform ${config.platform}: the ${config.protocol} protocol is not implemented yet`);
+    case 'short_code':
+      return new ShortCodePlatform(config);
   }
 }

@@ -41,8 +41,19 @@ export const SANDBOX_OAUTH_PLATFORMS: readonly PlatformId[] = PLATFORM_IDS.filte
   (id) => !['steam', 'wizarding_world', 'apple_vendor_id', 'android_app_set_id'].includes(id),
 );
 
-/** Every platform the sandbox plays: the OAuth ones and Steam (OpenID 2.0). */
-export const SANDBOX_PLATFORMS: readonly PlatformId[] = [...SANDBOX_OAUTH_PLATFORMS, 'steam'];
+/** The platforms whose players bring a code the other service shows them. */
+export const SANDBOX_SHORT_CODE_PLATFORMS: readonly PlatformId[] = [
+  'wizarding_world',
+  'apple_vendor_id',
+  'android_app_set_id',
+];
+
+/** Every platform the sandbox plays: the OAuth ones, Steam (OpenID 2.0) and the short-code ones. */
+export const SANDBOX_PLATFORMS: readonly PlatformId[] = [
+  ...SANDBOX_OAUTH_PLATFORMS,
+  'steam',
+  ...SANDBOX_SHORT_CODE_PLATFORMS,
+];
 
 /** The sandbox Steam's OpenID 2.0 endpoint and the prefix of the identities it asserts. */
 export function sandboxSteam(origin: string) {
@@ -61,6 +72,18 @@ export function sandboxSteamId(username: string): string {
  * or Steam's OpenID 2.0.
  */
 export function sandboxPlatformConfig(origin: string, platform: PlatformId, client: SandboxClient) {
+  if (SANDBOX_SHORT_CODE_PLATFORMS.includes(platform)) {
+    const page = `${origin}${sandboxPath(platform)}/short-code`;
+    return {
+      platform,
+      protocol: 'short_code' as const,
+      client_id: client.clientId,
+      client_secret: client.clientSecret,
+      endpoints: { authorization: page, exchange: `${page}/exchange` } as Record<string, string>,
+      restricted: false,
+      relink_cooldown_days: 30,
+    };
+  }
   if (platform === 'steam') {
     const steam = sandboxSteam(origin);
     return {

@@ -8,9 +8,10 @@ import { PLATFORM_CATALOGUE } from '@portal/contract/data/platforms';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Provider } from 'oidc-provider';
 import { escapeHtml } from '../../http/spa.ts';
-import { SANDBOX_OAUTH_PLATFORMS, sandboxPath, sandboxSubject } from './catalogue.ts';
+import { SANDBOX_OAUTH_PLATFORMS, SANDBOX_SHORT_CODE_PLATFORMS, sandboxPath, sandboxSubject } from './catalogue.ts';
 import type { SandboxClient } from './catalogue.ts';
 import { createSandboxProvider } from './provider.ts';
+import { registerShortCodeSandbox } from './short-code.ts';
 import { registerSteamSandbox } from './steam.ts';
 import type { SandboxUsers } from './provider.ts';
 
@@ -64,8 +65,11 @@ export function registerPlatformSandbox(
     return found;
   };
 
-  const platforms = options.platforms ?? [...SANDBOX_OAUTH_PLATFORMS, 'steam'];
+  const platforms = options.platforms ?? [...SANDBOX_OAUTH_PLATFORMS, 'steam', ...SANDBOX_SHORT_CODE_PLATFORMS];
   if (platforms.includes('steam')) registerSteamSandbox(app, options.origin);
+  for (const platform of platforms.filter((id) => SANDBOX_SHORT_CODE_PLATFORMS.includes(id))) {
+    registerShortCodeSandbox(app, platform, options.client);
+  }
   for (const platform of platforms.filter((id) => SANDBOX_OAUTH_PLATFORMS.includes(id))) {
     const path = sandboxPath(platform);
     void app.register(

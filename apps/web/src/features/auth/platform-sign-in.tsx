@@ -21,7 +21,8 @@ export function PlatformSignIn() {
   const services = useServices();
   const [notice, setNotice] = useState<string | null>(null);
   const offered = allowedPlatforms(services.settings);
-  const platforms = PLATFORM_IDS.filter((id) => offered.has(id));
+  // A short-code platform links an account (a code typed on /linked-accounts); it signs nobody in here.
+  const platforms = PLATFORM_IDS.filter((id) => offered.has(id) && PLATFORM_CATALOGUE[id].linkPayload !== 'short_code');
   const submit = useSubmit(async (platform: PlatformId) => {
     setNotice(null);
     const result = await signInWithPopup(platform);

@@ -22,6 +22,7 @@ import { useNavigate } from '../../lib/router/router.tsx';
 import { useServices, useSession } from '../../lib/services.tsx';
 import { useSubmit } from '../../lib/use-submit.ts';
 import { DisconnectModal } from './disconnect-modal.tsx';
+import { ShortCodeModal } from './short-code-modal.tsx';
 
 const DAY_MS = 86_400_000;
 
@@ -88,6 +89,9 @@ export function PlatformRow({
   const services = useServices();
   const link: PlatformLink | undefined = account.links[platform];
   const [disconnecting, setDisconnecting] = useState(false);
+  /** A short-code platform's connect (the player types the code the platform shows). */
+  const [typingCode, setTypingCode] = useState<Action | null>(null);
+  const shortCode = PLATFORM_CATALOGUE[platform].linkPayload === 'short_code';
   const [notice, setNotice] = useState<string | null>(null);
   const name = PLATFORM_CATALOGUE[platform].name;
   const headingId = `platform-${platform}`;
@@ -102,6 +106,9 @@ export function PlatformRow({
       });
     } else if (action === 'cancel') {
       updated = await services.api.call(cancelLink, { params: { platform } });
+    } else if (shortCode) {
+      setTypingCode(action);
+      return;
     } else {
       const result = await signInWithPopup(platform, { askWho: action === 'replace' });
       if (result.kind === 'cancelled') return;
@@ -206,6 +213,32 @@ export function PlatformRow({
           </button>
         ) : null}
       </div>
+      {typingCode ? (
+        <ShortCodeModal
+          platform={platform}
+          onClose={() => setTypingCode(null)}
+          onDone={(updated) => {
+            services.session.setAccount(updated);
+            setNotice(
+              t(
+                updated.links[platform]?.pending
+                  ? 'linkedAccounts.pendingNotice'
+                  : typingCode === 'reconnect'
+                    ? 'linkedAccounts.reconnectedNotice'
+                    : 'linkedAccounts.connectedNotice',
+                { platform: name },
+              ),
+            );
+          }}
+          link={(code) =>
+            services.api.call(linkPlatform, {
+              params: { platform },
+              query: { needs_confirmation: typingCode === 'replace', refresh: typingCode === 'reconnect' },
+              body: { short_code: code },
+            })
+          }
+        />
+      ) : null}
       {disconnecting ? (
         <DisconnectModal
           platform={platform}

@@ -18,6 +18,22 @@ const MESSAGE_TYPE = 'ag-platform-callback';
  * BroadcastChannel of this origin as well as to the opener.
  */
 const POPUP_MARK = 'ag-platform-popup';
+/**
+ * Where the popup also leaves its answer (local storage, shared by the windows of the origin): a
+ * message can arrive after the page saw the popup close, on a busy machine; the page reads the answer
+ * here before it calls the popup cancelled.
+ */
+const ANSWER_KEY = 'ag-platform-answer';
+
+function takeStoredAnswer(): unknown {
+  try {
+    const stored = localStorage.getItem(ANSWER_KEY);
+    localStorage.removeItem(ANSWER_KEY);
+    return stored === null ? null : JSON.parse(stored);
+  } catch {
+    return null;
+  }
+}
 
 export type PopupResult =
   | { kind: 'signed-in'; payload: LinkPayload }
@@ -94,10 +110,15 @@ export async function signInWithPopup(platform: PlatformId, options: { askWho?: 
   const kind = PLATFORM_CATALOGUE[platform].linkPayload;
   if (kind === 'auth_code_nonce') query.set('nonce', made.nonce);
   if (kind === 'auth_code_nonce' || kind === 'auth_code') query.set('code_challenge', await challengeOf(made.verifier));
+  takeStoredAnswer(); // an answer left by an earlier popup is not this one's
+  // Kept until the popup answered: the browser copies session storage into the popup when it
+  // creates it, which may happen a moment after window.open returns.
   sessionStorage.setItem(POPUP_MARK, '1');
   const popup = window.open(`/platforms/${platform}/authorize?${query}`, POPUP_NAME, features(platform));
-  sessionStorage.removeItem(POPUP_MARK);
-  if (!popup) return { kind: 'failed', reason: 'blocked' };
+  if (!popup) {
+    sessionStorage.removeItem(POPUP_MARK);
+    return { kind: 'failed', reason: 'blocked' };
+  }
   popup.focus();
   const channel = new BroadcastChannel(MESSAGE_TYPE);
   return new Promise((resolve) => {
@@ -105,6 +126,7 @@ export async function signInWithPopup(platform: PlatformId, options: { askWho?: 
     const done = (result: PopupResult) => {
       if (answered) return;
       answered = true;
+      sessionStorage.removeItem(POPUP_MARK);
       window.removeEventListener('message', onMessage);
       channel.close();
       window.clearInterval(watch);
@@ -113,6 +135,7 @@ export async function signInWithPopup(platform: PlatformId, options: { askWho?: 
     const take = (data: unknown) => {
       const message = data as { type?: unknown; search?: unknown } | null;
       if (message?.type !== MESSAGE_TYPE || typeof message.search !== 'string') return;
+      localStorage.removeItem(ANSWER_KEY);
       done(payloadOf(platform, message.search, made));
     };
     const onMessage = (event: MessageEvent) => {
@@ -120,9 +143,17 @@ export async function signInWithPopup(platform: PlatformId, options: { askWho?: 
     };
     window.addEventListener('message', onMessage);
     channel.onmessage = (event) => take(event.data);
-    // Closed without an answer: cancelled (a moment later, so an answer sent as it closed comes first).
+    // Closed: its answer, wherever it is by now; without one, cancelled.
     const watch = window.setInterval(() => {
-      if (popup.closed) window.setTimeout(() => done({ kind: 'cancelled' }), 300);
+      if (!popup.closed) return;
+      window.clearInterval(watch);
+      const settle = (last: boolean) => {
+        const stored = takeStoredAnswer();
+        if (stored !== null) take(stored);
+        else if (last) done({ kind: 'cancelled' });
+        else window.setTimeout(() => settle(true), 1_000);
+      };
+      settle(false);
     }, 400);
   });
 }
@@ -138,10 +169,17 @@ export function relayPlatformCallback(): boolean {
   } catch {
     return false;
   }
+  // Also known by its window name where its session storage came without the mark.
+  marked ||= window.name === POPUP_NAME && window.opener !== null;
   const params = new URLSearchParams(window.location.search);
   if (!marked || (!params.has('code') && !params.has('error') && !params.has('openid.mode'))) return false;
   sessionStorage.removeItem(POPUP_MARK);
   const message = { type: MESSAGE_TYPE, search: window.location.search };
+  try {
+    localStorage.setItem(ANSWER_KEY, JSON.stringify(message));
+  } catch {
+    // storage refused: the channel and the opener carry it
+  }
   const channel = new BroadcastChannel(MESSAGE_TYPE);
   channel.postMessage(message);
   channel.close();
