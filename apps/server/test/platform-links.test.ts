@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import type { PlatformId } from '@portal/contract/data/platforms';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiCall, insertAccount, testApp } from './helpers.ts';
+import { apiCall, insertAccount, portalHeaders, testApp } from './helpers.ts';
 import type { TestApp } from './helpers.ts';
 import { authorizeAt, linkPayloadOf, shortCodeAt, startPlatformSandbox, steamAssertion } from './platform-sandbox.ts';
 import type { PlatformSandbox } from './platform-sandbox.ts';
@@ -259,6 +259,34 @@ describe('the popup start (GET /platforms/{platform}/authorize)', () => {
     expect(await back('google', `state=${state}`)).toEqual({ error: 'platform_not_supported', state });
     expect(await back('myspace', `state=${state}`)).toEqual({ error: 'invalid_request', state });
     expect(await back('psn', 'state=short')).toEqual({ error: 'invalid_request' });
+  });
+});
+
+describe("the platform's sign-out page (GET /platforms/{platform}/sign-out)", () => {
+  it('is offered for a platform configured so, and sends the player to its RP-initiated logout', async () => {
+    const settings = (
+      await t.app.inject({ method: 'GET', url: '/api/settings/public', headers: portalHeaders() })
+    ).json();
+    expect(settings.platforms.psn).toEqual({ global_support_enabled: true, sign_out_after_link: true });
+    expect(settings.platforms.twitch).toEqual({ global_support_enabled: true, sign_out_after_link: false });
+    const res = await t.app.inject({ method: 'GET', url: '/platforms/psn/sign-out' });
+    expect(res.statusCode).toBe(303);
+    expect(res.headers['cache-control']).toBe('no-store');
+    const location = new URL(res.headers.location as string);
+    expect(`${location.origin}${location.pathname}`).toBe(`${sandbox.origin}/dev/platforms/psn/session/end`);
+    expect(location.searchParams.get('client_id')).toBe(sandbox.client.clientId);
+    // The platform's own page ends its session (with no session to end, it goes straight on).
+    const page = await fetch(location);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain(`action="${sandbox.origin}/dev/platforms/psn/session/end/confirm"`);
+  });
+
+  it('answers platform_not_supported for a platform without it, unknown or not offered', async () => {
+    for (const platform of ['twitch', 'google', 'myspace']) {
+      const res = await t.app.inject({ method: 'GET', url: `/platforms/${platform}/sign-out` });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().code).toBe('platform_not_supported');
+    }
   });
 });
 

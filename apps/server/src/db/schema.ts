@@ -376,6 +376,8 @@ export const platformConfigs = pgTable('platform_configs', {
   scope: text('scope'),
   restricted: boolean('restricted').notNull().default(false),
   relinkCooldownDays: integer('relink_cooldown_days').notNull().default(30),
+  /** The connection flow offers the platform's sign-out page after a link (migration 0018). */
+  signOutAfterLink: boolean('sign_out_after_link').notNull().default(false),
   updatedAt: timestamptz('updated_at').notNull().defaultNow(),
 });
 

@@ -136,6 +136,15 @@ export class OAuthPlatform implements PlatformAdapter {
     return client.buildAuthorizationUrl(configuration, parameters);
   }
 
+  /** An explicit `sign_out` endpoint, else the discovered one (OpenID Connect RP-initiated logout). */
+  async signOutUrl(): Promise<URL | null> {
+    if (this.#config.endpoints.sign_out) return new URL(this.#config.endpoints.sign_out);
+    if (this.#endpoints.protocol !== 'oidc') return null;
+    const configuration = await this.#configuration();
+    if (!configuration.serverMetadata().end_session_endpoint) return null;
+    return client.buildEndSessionUrl(configuration, { client_id: this.#clientId });
+  }
+
   async identify(proof: LinkPayload, context: ExchangeContext): Promise<PlatformIdentity> {
     if (!('auth_code' in proof)) throw new PlatformError('refused', 'an authorization code is expected');
     const configuration = await this.#configuration();

@@ -34,6 +34,8 @@ export interface PlatformConfig {
   restricted: boolean;
   /** After a disconnect and a new connect, the link is locked this many days. */
   relinkCooldownDays: number;
+  /** After a link, the connection flow offers the platform's sign-out page (a shared computer). */
+  signOutAfterLink: boolean;
 }
 
 /** Where the provider sends the player back: the site's origin (spec 001 §9). */
@@ -56,6 +58,11 @@ export interface AuthorizationRequest {
 export interface PlatformAdapter {
   /** Where the player's popup goes to sign in to the platform (PlatformError when it cannot be told). */
   authorizationUrl(request: AuthorizationRequest): Promise<URL>;
+  /**
+   * The platform's own sign-out page, where a player ends their sign-in at the platform (null when
+   * the platform names none).
+   */
+  signOutUrl?(): Promise<URL | null>;
   /** The identity the proof stands for, checked with the platform; PlatformError when it does not hold. */
   identify(proof: LinkPayload, context: ExchangeContext): Promise<PlatformIdentity>;
 }

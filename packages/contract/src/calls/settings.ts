@@ -18,8 +18,14 @@ export const publicSettings = z.object({
     third_party_login: z.boolean(),
     curseforge_hidden: z.boolean(),
   }),
-  /** Per platform id: whether linking and signing in with it is enabled everywhere. */
-  platforms: z.record(z.string(), z.object({ global_support_enabled: z.boolean() })),
+  /**
+   * Per platform id: whether linking and signing in with it is enabled everywhere, and whether the
+   * connection flow offers the platform's sign-out page after a link (a deviation: not in spec 001).
+   */
+  platforms: z.record(
+    z.string(),
+    z.object({ global_support_enabled: z.boolean(), sign_out_after_link: z.boolean().optional() }),
+  ),
   /** Games shown on the home page, in order. */
   featured_games: z.array(gameSlug),
   /** Present only when the service runs in debug mode. */

@@ -1,4 +1,5 @@
-// GET /platforms/{platform}/authorize: where the web app's popup starts a platform sign-in (ADR 020).
+// GET /platforms/{platform}/authorize: where the web app's popup starts a platform sign-in (ADR 020);
+// GET /platforms/{platform}/sign-out: the platform's own sign-out page, for the connection flow.
 // The web app makes the state, the nonce and the PKCE verifier and keeps them; this route adds what
 // only the server knows (the platform's authorization endpoint, the client id, the scopes, this
 // site's redirect URI) and sends the popup on. A request it cannot send on goes back to the redirect
@@ -49,5 +50,15 @@ export function registerPlatformAuthorize(app: FastifyInstance, services: Pick<S
       }
       return back('temporarily_unavailable');
     }
+  });
+
+  // The platform's sign-out page, opened in a new tab by the connection flow's sign-out
+  // confirmation; an error answer (JSON, the spec's error object) when the platform has none.
+  app.get('/platforms/:platform/sign-out', async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    const platform = z.enum(PLATFORM_IDS).safeParse((request.params as { platform?: unknown }).platform);
+    if (!platform.success) throw new RequestError('platform_not_supported');
+    const url = await links.signOutUrl(platform.data);
+    return reply.redirect(url.toString(), 303);
   });
 }

@@ -42,6 +42,7 @@ export const platformInput = z.strictObject({
         'exchange',
         'openid',
         'claimed_id',
+        'sign_out',
       ]),
       z.string().min(1).max(2000),
     )
@@ -49,6 +50,7 @@ export const platformInput = z.strictObject({
   scope: z.string().min(1).max(1000).nullable().optional(),
   restricted: z.boolean().optional(),
   relink_cooldown_days: z.number().int().min(0).max(3650).optional(),
+  sign_out_after_link: z.boolean().optional(),
 });
 export type PlatformInput = z.input<typeof platformInput>;
 
@@ -91,6 +93,7 @@ export class PlatformRegistry {
       scope: row.scope,
       restricted: row.restricted,
       relinkCooldownDays: row.relinkCooldownDays,
+      signOutAfterLink: row.signOutAfterLink,
     };
   }
 
@@ -122,6 +125,14 @@ export class PlatformRegistry {
   async offered(): Promise<Set<PlatformId>> {
     const platforms = await this.#platforms();
     return new Set([...platforms].filter(([, p]) => p.adapter !== null).map(([id]) => id));
+  }
+
+  /** The offered platforms whose sign-out page the connection flow offers after a link. */
+  async signingOut(): Promise<Set<PlatformId>> {
+    const platforms = await this.#platforms();
+    return new Set(
+      [...platforms].filter(([, p]) => p.adapter !== null && p.config.signOutAfterLink).map(([id]) => id),
+    );
   }
 
   /** An offered platform's configuration and adapter; platform_not_supported otherwise. */
@@ -163,6 +174,7 @@ export class PlatformRegistry {
       scope: input.scope ?? null,
       restricted: input.restricted ?? false,
       relinkCooldownDays: input.relink_cooldown_days ?? 30,
+      signOutAfterLink: input.sign_out_after_link ?? false,
     };
     // Fails before writing when the adapter cannot be built from it (a missing issuer or endpoint).
     const config = this.#toConfig({ ...row, updatedAt: new Date() } as PlatformConfigRow);

@@ -93,6 +93,24 @@ export class PlatformLinksService {
     }
   }
 
+  /**
+   * The platform's own sign-out page (GET /platforms/{platform}/sign-out), for a platform whose
+   * configuration asks the connection flow to offer it; platform_not_supported otherwise.
+   */
+  async signOutUrl(platform: PlatformId): Promise<URL> {
+    const { config, adapter } = await this.#d.registry.use(platform);
+    if (!config.signOutAfterLink) throw new RequestError('platform_not_supported');
+    let url: URL | null;
+    try {
+      url = adapter.signOutUrl ? await adapter.signOutUrl() : null;
+      url ??= config.endpoints.sign_out ? new URL(config.endpoints.sign_out) : null;
+    } catch {
+      throw new RequestError('external_service_error');
+    }
+    if (!url) throw new RequestError('platform_not_supported');
+    return url;
+  }
+
   /** Where platforms send the player back. */
   get redirectUri(): string {
     return this.#d.redirectUri;

@@ -17,7 +17,7 @@ const FLAG_NAMES = ['game_page', 'dev_tools', 'third_party_login', 'curseforge_h
 export class SettingsService {
   readonly #repo: SettingsRepo;
   readonly #games: GamesService;
-  readonly #platforms: Pick<PlatformRegistry, 'offered'>;
+  readonly #platforms: Pick<PlatformRegistry, 'offered' | 'signingOut'>;
   readonly #debug: boolean;
   /** The settings being read or read last, and when the read began; a failed read is not kept. */
   #cached: { readAt: number; settings: Promise<PublicSettings> } | null = null;
@@ -25,7 +25,7 @@ export class SettingsService {
   constructor(
     repo: SettingsRepo,
     games: GamesService,
-    platforms: Pick<PlatformRegistry, 'offered'>,
+    platforms: Pick<PlatformRegistry, 'offered' | 'signingOut'>,
     options: { debug: boolean },
   ) {
     this.#repo = repo;
@@ -48,9 +48,10 @@ export class SettingsService {
 
   /** Flags not stored are off; a platform is supported when it is configured, enabled and implemented. */
   async #read(): Promise<PublicSettings> {
-    const [flags, offered, featured] = await Promise.all([
+    const [flags, offered, signingOut, featured] = await Promise.all([
       this.#repo.featureFlags(),
       this.#platforms.offered(),
+      this.#platforms.signingOut(),
       this.#games.featuredSlugs(),
     ]);
     const enabled = new Map(flags.map((f) => [f.name, f.enabled]));
@@ -58,7 +59,12 @@ export class SettingsService {
     const result: PublicSettings = {
       featureFlags: featureFlags as PublicSettings['featureFlags'],
       featured_games: featured,
-      platforms: Object.fromEntries(PLATFORM_IDS.map((id) => [id, { global_support_enabled: offered.has(id) }])),
+      platforms: Object.fromEntries(
+        PLATFORM_IDS.map((id) => [
+          id,
+          { global_support_enabled: offered.has(id), sign_out_after_link: signingOut.has(id) },
+        ]),
+      ),
     };
     if (this.#debug) result.environments = await this.#repo.environments();
     return freezeAnswer(result);

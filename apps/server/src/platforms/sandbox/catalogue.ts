@@ -116,5 +116,8 @@ export function sandboxPlatformConfig(origin: string, platform: PlatformId, clie
     scope: [oauth2 ? '' : 'openid profile', PLATFORM_CATALOGUE[platform].scope ?? ''].join(' ').trim() || null,
     restricted: ['psn', 'xbox', 'nintendo'].includes(platform),
     relink_cooldown_days: 30,
+    // PlayStation Network's sandbox shows the sign-out step of the connection flow (its sign-out
+    // page is the sandbox provider's RP-initiated logout).
+    sign_out_after_link: platform === 'psn',
   };
 }

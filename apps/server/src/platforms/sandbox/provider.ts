@@ -24,6 +24,7 @@ export function createSandboxProvider(
   users: SandboxUsers,
 ): Provider {
   const path = sandboxPath(platform);
+  const name = PLATFORM_CATALOGUE[platform].name;
   const scopes = ['openid', 'profile', ...(PLATFORM_CATALOGUE[platform].scope ?? '').split(' ').filter(Boolean)];
   const store = new SandboxStore();
   // Its own signing key, made at start (ES256): ID tokens are checked against its JWKS.
@@ -52,7 +53,24 @@ export function createSandboxProvider(
       return { accountId: sub, claims: async () => ({ sub, preferred_username: username, name: username }) };
     },
     interactions: { url: (_ctx, interaction) => `${path}/interaction/${interaction.uid}` },
-    features: { devInteractions: { enabled: false }, userinfo: { enabled: true } },
+    features: {
+      devInteractions: { enabled: false },
+      userinfo: { enabled: true },
+      // The platform's sign-out page (RP-initiated logout), labelled as the sandbox's.
+      rpInitiatedLogout: {
+        enabled: true,
+        logoutSource(ctx, form) {
+          ctx.type = 'html';
+          ctx.body = sandboxPage(name, `<h1>Sandbox: ${name}</h1><p>Sign out of ${name} in this browser?</p>${form}
+<button type="submit" form="op.logoutForm" name="logout" value="yes">Sign out</button>
+<button type="submit" form="op.logoutForm">Stay signed in</button>`);
+        },
+        postLogoutSuccessSource(ctx) {
+          ctx.type = 'html';
+          ctx.body = sandboxPage(name, `<h1>Sandbox: ${name}</h1><p role="status">You are signed out of ${name}.</p>`);
+        },
+      },
+    },
     pkce: { required: () => true },
     // The sandbox asks no consent: a grant of everything asked is made on the spot.
     async loadExistingGrant(ctx: KoaContextWithOIDC) {
@@ -78,4 +96,11 @@ export function createSandboxProvider(
   };
   const provider = new Provider(`${origin}${path}`, configuration);
   return provider;
+}
+
+/** A page of the sandbox provider, marked as the sandbox's (it never looks like the real platform). */
+function sandboxPage(name: string, body: string): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Sandbox: ${name}</title>
+<meta name="viewport" content="width=device-width, initial-scale=1"></head>
+<body><p><strong>Sandbox</strong></p>${body}</body></html>`;
 }
