@@ -80,3 +80,17 @@ export const PLATFORM_CATALOGUE: Readonly<Record<PlatformId, PlatformInfo>> = {
   curse_forge: platform('curse_forge', 'CurseForge', 'auth_code', 'openid profile email'),
   wizarding_world: platform('wizarding_world', 'Wizarding World', 'short_code'),
 };
+
+/**
+ * The platform a game's user flow connects (spec 001 §3 device authorization `user_flow`): a device
+ * flow with one of these asks the player to connect that platform before the device is authorized.
+ */
+export const USER_FLOW_PLATFORMS: Readonly<
+  Record<'harry_potter_fc' | 'curseforge' | 'max' | 'discord' | 'twitch', PlatformId>
+> = {
+  harry_potter_fc: 'wizarding_world',
+  curseforge: 'curse_forge',
+  max: 'max',
+  discord: 'discord',
+  twitch: 'twitch',
+};

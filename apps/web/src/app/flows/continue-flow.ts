@@ -7,7 +7,9 @@ import { safeRedirectTarget } from '../routing/safe-redirect.ts';
 import type { AppServices } from '../../lib/services.tsx';
 import { continueRegistration } from './continue-registration.ts';
 import type { ContinueDecision } from './continue-registration.ts';
-import { deviceAuthType, GAME_KEYS, gameFlowInProgress, pendingOauth } from './game-flow.ts';
+import { debugSettings } from '../../lib/environment.ts';
+import { CONNECTION_KEYS, connectionState, deviceFlowAfterConnection } from './connection-flow.ts';
+import { DEVICE_KEYS, deviceAuthType, GAME_KEYS, gameFlowInProgress, pendingOauth } from './game-flow.ts';
 
 /** After a call that signed in: keep the tokens and account, then continue the flow. */
 export function signedIn(
@@ -52,7 +54,7 @@ export function nextStep(services: AppServices): ContinueDecision {
     deviceAuthType: deviceAuthType(flow),
     connectRedirect: null,
     pendingOauth: pendingOauth(flow),
-    connection: null,
+    connection: connectionState(flow, session.account, debugSettings(services.debug).refreshRequired),
   });
 }
 
@@ -76,7 +78,14 @@ export async function continueFlow(services: AppServices): Promise<void> {
     history.navigate(href('oauth'), { replace: true });
     return;
   }
-  const target = safeRedirectTarget(services.session.loginRedirect);
+  // A device flow that handed over to a connection goes on: the device is authorized now.
+  const flow = services.flow.get();
+  const device = deviceFlowAfterConnection(flow);
+  if (device) {
+    services.flow.start('device', 'device_flow_init', { ...device, [DEVICE_KEYS.userFlowDone]: 'true' });
+    return continueFlow(services);
+  }
+  const target = safeRedirectTarget(flow.data[CONNECTION_KEYS.redirect] ?? services.session.loginRedirect);
   services.session.loginRedirect = null;
   services.flow.end();
   void services.analytics.flush();

@@ -3,6 +3,7 @@
 // what the continue-registration decision reads from it (rules 12, 13, 15 and 16).
 import type { GameConfig } from '@portal/contract/calls/games';
 import type { FlowState } from '../../lib/auth/flow-store.ts';
+import { connectionInProgress } from './connection-flow.ts';
 
 /** Keys of the flow data of a game flow. */
 export const GAME_KEYS = {
@@ -34,6 +35,12 @@ export const DEVICE_KEYS = {
   authType: 'deviceAuthType',
   /** Why the device could not be authorized (the /device-code page shows it): the flow is over. */
   error: 'deviceError',
+  /** The platform the game's user flow connects before the device is authorized (twitch, max...). */
+  userFlowPlatform: 'deviceUserFlowPlatform',
+  /** The game requires that connection (user_flow_options.is_required). */
+  userFlowRequired: 'deviceUserFlowRequired',
+  /** The connection of the user flow's platform is over (connected, or skipped when not required). */
+  userFlowDone: 'deviceUserFlowDone',
 } as const;
 
 /** The current auth game of spec 000 §3, as the flow data keeps it. */
@@ -64,9 +71,10 @@ export function deviceAuthType(flow: FlowState): 'device' | 'passwordless' | nul
 
 /**
  * A game flow still under way: the sign-in and registration screens keep it (and show its game)
- * instead of starting their own. An OAuth error, an authorized device or a device error has ended it.
+ * instead of starting their own. An OAuth error, an authorized device or a device error has ended it;
+ * a connection flow ends with its result.
  */
 export function gameFlowInProgress(flow: FlowState): boolean {
-  if (pendingOauth(flow)) return true;
+  if (pendingOauth(flow) || connectionInProgress(flow)) return true;
   return deviceAuthType(flow) !== null && flow.step !== 'device_flow_authorization';
 }

@@ -147,7 +147,7 @@ const ROUTE_TABLE = {
   'playtest-twitch-connect': route('/playtests/twitch/:benefitId/connect', 'playtests', dashboard('playtests')),
   'playtest-twitch-claim': route('/playtests/twitch/:benefitId/claim', 'playtests', dashboard('playtests')),
   // Connection.
-  connection: route('/connection', 'linked-accounts', inFlow('connection')),
+  connection: route('/connection', 'linked-accounts', visitor('connection')),
   'connection-select-platform': route('/connection/select-platform', 'linked-accounts', inFlow('connection')),
   'connection-sign-out': route('/connection/sign-out-confirmation', 'linked-accounts', inFlow('connection')),
   'connection-success': route('/connection/connection-success', 'linked-accounts', inFlow('connection')),

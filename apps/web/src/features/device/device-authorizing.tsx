@@ -2,7 +2,11 @@
 // server; then the success page (history cleared), or the error the device flow ends with. An
 // age-gated player's refusal is reported to the device, which then stops waiting.
 import { authorizeDevice, reportDeviceError } from '@portal/contract/calls/sessions-games';
+import type { PlatformId } from '@portal/contract/data/platforms';
 import { useEffect, useRef, useState } from 'react';
+import { CONNECTION_KEYS, connectionFlow } from '../../app/flows/connection-flow.ts';
+import { allowedPlatforms } from '../../app/routing/guard-state.ts';
+import type { FlowState } from '../../lib/auth/flow-store.ts';
 import { continueFlow, nextStep } from '../../app/flows/continue-flow.ts';
 import { DEVICE_KEYS, GAME_KEYS } from '../../app/flows/game-flow.ts';
 import { useStepFocus } from '../../app/flows/step-focus.ts';
@@ -15,6 +19,20 @@ import { useNavigate } from '../../lib/router/router.tsx';
 import { DEVICE_PROBLEMS, DeviceProblemScreen } from './device-problems.tsx';
 import type { DeviceProblem } from './device-problems.tsx';
 import { href } from '../../app/routing/route-table.ts';
+
+/**
+ * The connection a device flow's user flow asks for before the device is authorized: its platform,
+ * when offered here and not connected yet in this flow (null otherwise).
+ */
+function userFlowConnection(state: FlowState, offered: ReadonlySet<string>) {
+  const platform = state.data[DEVICE_KEYS.userFlowPlatform] as PlatformId | undefined;
+  if (!platform || state.data[DEVICE_KEYS.userFlowDone] === 'true' || !offered.has(platform)) return null;
+  return connectionFlow(platform, {
+    ...state.data,
+    [CONNECTION_KEYS.resumeDevice]: 'true',
+    ...(state.data[DEVICE_KEYS.userFlowRequired] === 'true' ? { [CONNECTION_KEYS.required]: 'true' } : {}),
+  });
+}
 
 /** The problem an authorize call failed with. */
 function problemOf(error: unknown): DeviceProblem {
@@ -51,6 +69,13 @@ export function DeviceAuthorizing() {
       // Signed out, two-factor pending, already authorized...: the flow says where to go instead.
       const next = nextStep(services);
       if (next.kind !== 'navigate' || next.to !== href('device-code')) return continueFlow(services);
+      // The game's user flow connects a platform first (rules 18-20), then comes back here.
+      const handover = userFlowConnection(flow.get(), allowedPlatforms(services.settings));
+      if (handover) {
+        const { flow: kind, data: carried } = handover;
+        flow.start(kind, 'connection_flow_init', carried);
+        return continueFlow(services);
+      }
       try {
         await services.api.call(authorizeDevice, { params: { code } });
       } catch (error) {

@@ -3,6 +3,7 @@
 // game's registration defaults prefilled), and the game's redirect after success.
 import type { DeviceAuthorization } from '@portal/contract/calls/entities';
 import type { GameConfig } from '@portal/contract/calls/games';
+import { USER_FLOW_PLATFORMS } from '@portal/contract/data/platforms';
 import { DEVICE_KEYS, gameFlowData } from '../../app/flows/game-flow.ts';
 
 /** The flow data of a device flow: the code, the device, its game, and registration defaults. */
@@ -14,6 +15,13 @@ export function deviceFlowData(authorization: DeviceAuthorization, code: string)
     [DEVICE_KEYS.code]: code,
     [DEVICE_KEYS.authType]: authorization.auth_type,
     ...(authorization.device_name ? { [DEVICE_KEYS.name]: authorization.device_name } : {}),
+    // A user flow that connects a platform (twitch, max...) before the device is authorized.
+    ...(authorization.user_flow !== 'default'
+      ? {
+          [DEVICE_KEYS.userFlowPlatform]: USER_FLOW_PLATFORMS[authorization.user_flow],
+          ...(authorization.user_flow_options?.is_required ? { [DEVICE_KEYS.userFlowRequired]: 'true' } : {}),
+        }
+      : {}),
     // The keys the registration screens prefill from (as from a game's sign-up link).
     ...(defaults?.dob ? { dob: defaults.dob } : {}),
     ...(location ? { country: location.slice(0, 2) } : {}),

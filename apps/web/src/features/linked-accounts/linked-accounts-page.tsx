@@ -17,11 +17,12 @@ import { formatDate } from '../../lib/dates.ts';
 import { debugSettings } from '../../lib/environment.ts';
 import { useTranslation } from '../../lib/i18n/messages.ts';
 import type { MessageKey } from '../../lib/i18n/messages.ts';
-import { signInWithPopup } from '../../lib/platforms/popup.ts';
 import { useNavigate } from '../../lib/router/router.tsx';
 import { useServices, useSession } from '../../lib/services.tsx';
 import { useSubmit } from '../../lib/use-submit.ts';
 import { DisconnectModal } from './disconnect-modal.tsx';
+import { linkThroughPopup } from './link-platform.ts';
+import type { LinkAction } from './link-platform.ts';
 import { ShortCodeModal } from './short-code-modal.tsx';
 
 const DAY_MS = 86_400_000;
@@ -72,7 +73,7 @@ export function LinkedAccountsPage() {
   );
 }
 
-type Action = 'connect' | 'reconnect' | 'replace' | 'confirm' | 'cancel';
+type Action = LinkAction | 'confirm' | 'cancel';
 
 export function PlatformRow({
   platform,
@@ -106,23 +107,16 @@ export function PlatformRow({
       });
     } else if (action === 'cancel') {
       updated = await services.api.call(cancelLink, { params: { platform } });
+    } else if (action === 'confirm') {
+      return;
     } else if (shortCode) {
       setTypingCode(action);
       return;
     } else {
-      const result = await signInWithPopup(platform, { askWho: action === 'replace' });
-      if (result.kind === 'cancelled') return;
-      if (result.kind === 'failed') {
-        setNotice(
-          t(result.reason === 'blocked' ? 'linkedAccounts.popupBlocked' : 'linkedAccounts.failed', { platform: name }),
-        );
-        return;
-      }
-      updated = await services.api.call(linkPlatform, {
-        params: { platform },
-        query: { needs_confirmation: action === 'replace', refresh: action === 'reconnect' },
-        body: result.payload,
-      });
+      const outcome = await linkThroughPopup(services, platform, action);
+      if (outcome.kind === 'cancelled') return;
+      if (outcome.kind === 'failed') return setNotice(t(outcome.notice, { platform: name }));
+      updated = outcome.account;
     }
     services.session.setAccount(updated);
     const done: Record<Action, MessageKey> = {

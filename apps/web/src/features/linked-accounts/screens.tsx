@@ -1,12 +1,29 @@
-// The screens of the linked-accounts feature: /linked-accounts and /connect/{platformId} work; the
-// connection flow's screens (/connection/...) keep their final titles until their working parts arrive.
+// The screens of the linked-accounts feature: /linked-accounts, /connect/{platformId} and the
+// connection flow (/connection/...).
 import type { ScreenId } from '../../app/routing/route-table.ts';
-import { FeatureScreen } from '../../components/ui/feature-screen.tsx';
 import { ConnectPlatformPage } from './connect-platform-page.tsx';
+import { ConnectionConnect } from './connection/connection-connect.tsx';
+import { ConnectionSignOut, ConnectionSuccess } from './connection/connection-result.tsx';
+import { ConnectionSelect } from './connection/connection-select.tsx';
+import { ConnectionStart } from './connection/connection-start.tsx';
 import { LinkedAccountsPage } from './linked-accounts-page.tsx';
 
 export default function Screens({ id }: { id: ScreenId<'linked-accounts'> }) {
-  if (id === 'linked-accounts') return <LinkedAccountsPage />;
-  if (id === 'connect-platform') return <ConnectPlatformPage />;
-  return <FeatureScreen titleKey={`screen.${id}.title`} />;
+  switch (id) {
+    case 'linked-accounts':
+      return <LinkedAccountsPage />;
+    case 'connect-platform':
+      return <ConnectPlatformPage />;
+    case 'connection':
+      return <ConnectionStart />;
+    case 'connection-select-platform':
+      return <ConnectionSelect />;
+    case 'connection-confirmation':
+    case 'connection-fan-club':
+      return <ConnectionConnect titleKey={id} />;
+    case 'connection-sign-out':
+      return <ConnectionSignOut />;
+    case 'connection-success':
+      return <ConnectionSuccess />;
+  }
 }

@@ -1,0 +1,147 @@
+// /connection/{platformId}/confirmation (rule 20) and /connection/fan-club (rule 19, the fan-club
+// site's short code): the player confirms the connection of the flow's platform and signs in to it
+// (its popup, or the code its site shows), or skips it when the game does not require it. A platform
+// already connected (the fan-club page's "already linked") only goes on.
+import { linkPlatform } from '@portal/contract/calls/accounts-links';
+import type { Account } from '@portal/contract/calls/entities';
+import { PLATFORM_CATALOGUE } from '@portal/contract/data/platforms';
+import type { PlatformId } from '@portal/contract/data/platforms';
+import { useState } from 'react';
+import { GameWelcome } from '../../../app/flows/auth-game.tsx';
+import { CONNECTION_KEYS, connectionResult, connectionState } from '../../../app/flows/connection-flow.ts';
+import { continueFlow } from '../../../app/flows/continue-flow.ts';
+import { useStepFocus } from '../../../app/flows/step-focus.ts';
+import { FormError } from '../../../components/ui/form-error.tsx';
+import { Page } from '../../../components/ui/page.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { debugSettings } from '../../../lib/environment.ts';
+import { useTranslation } from '../../../lib/i18n/messages.ts';
+import { useNavigate } from '../../../lib/router/router.tsx';
+import { useFlow, useServices, useSession } from '../../../lib/services.tsx';
+import { useSubmit } from '../../../lib/use-submit.ts';
+import { linkThroughPopup } from '../link-platform.ts';
+import { ShortCodeModal } from '../short-code-modal.tsx';
+import { useConnectionTexts } from './connection-game.ts';
+
+/** Ends the connection without connecting (or after an earlier one) and goes where the flow goes. */
+export function endConnection(services: ReturnType<typeof useServices>) {
+  services.flow.setStep('account_connection_completed');
+  return continueFlow(services);
+}
+
+export function ConnectionConnect({ titleKey }: { titleKey: 'connection-confirmation' | 'connection-fan-club' }) {
+  const { t } = useTranslation();
+  const services = useServices();
+  const navigate = useNavigate();
+  const flow = useFlow();
+  const { account } = useSession();
+  const platform = (flow.data[CONNECTION_KEYS.platform] ?? null) as PlatformId | null;
+  const texts = useConnectionTexts(platform);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [typingCode, setTypingCode] = useState(false);
+  useStepFocus(`connection-${titleKey}`);
+  const state = connectionState(flow, account, debugSettings(services.debug).refreshRequired);
+
+  /** The connection is made: the result (the platform's sign-out offer, or success). */
+  const connected = (updated: Account) => {
+    services.session.setAccount(updated);
+    if (platform) navigate(connectionResult(services.flow.get(), services.settings, platform), { replace: true });
+  };
+  const reconnect = state?.linked === true && state.refreshRequired;
+  const connect = useSubmit(async () => {
+    if (!platform) return;
+    setNotice(null);
+    if (PLATFORM_CATALOGUE[platform].linkPayload === 'short_code') return setTypingCode(true);
+    const outcome = await linkThroughPopup(services, platform, reconnect ? 'reconnect' : 'connect');
+    if (outcome.kind === 'failed') setNotice(t(outcome.notice, { platform: PLATFORM_CATALOGUE[platform].name }));
+    if (outcome.kind === 'linked') connected(outcome.account);
+  });
+  const skip = useSubmit(() => endConnection(services));
+
+  if (!platform || !account || texts.game === undefined) return <Spinner />;
+  const name = PLATFORM_CATALOGUE[platform].name;
+  const required = flow.data[CONNECTION_KEYS.required] === 'true';
+  const link = account.links[platform];
+  const alreadyConnected = link !== undefined && !reconnect;
+  const who = account.username ?? account.email;
+  return (
+    <Page title={t(`screen.${titleKey}.title`)}>
+      {texts.game ? <GameWelcome game={texts.game} /> : null}
+      {texts.welcome ? <p>{texts.welcome}</p> : null}
+      <div className="card connection-card">
+        <div className="platform-row-head">
+          <span className={`platform-badge platform-badge-${platform}`} aria-hidden="true">
+            {name.slice(0, 1)}
+          </span>
+          <h2 className="platform-name">{name}</h2>
+        </div>
+        {alreadyConnected ? (
+          <p role="status">
+            {link.last_seen_username
+              ? t('connection.alreadyConnectedAs', { platform: name, name: link.last_seen_username })
+              : t('connection.alreadyConnected', { platform: name })}
+          </p>
+        ) : (
+          <>
+            <p>
+              {texts.connect ??
+                t(
+                  reconnect
+                    ? 'connection.reconnectBody'
+                    : titleKey === 'connection-fan-club'
+                      ? 'connection.fanClubBody'
+                      : 'connection.confirmBody',
+                  { platform: name },
+                )}
+            </p>
+            {required ? <p className="field-hint">{t('connection.required', { platform: name })}</p> : null}
+          </>
+        )}
+        {who ? <p className="field-hint">{t('connection.signedInAs', { name: who })}</p> : null}
+        {notice ? (
+          <div className="notice notice-error" role="alert">
+            <p>{notice}</p>
+          </div>
+        ) : null}
+        <FormError error={connect.error ?? skip.error} />
+        <div className="actions">
+          {alreadyConnected ? (
+            <button type="button" className="button" disabled={skip.pending} onClick={() => void skip.run()}>
+              {t('form.continue')}
+            </button>
+          ) : (
+            <>
+              <button type="button" className="button" disabled={connect.pending} onClick={() => void connect.run()}>
+                {t(reconnect ? 'connection.reconnect' : 'connection.connect', { platform: name })}
+              </button>
+              {required ? null : (
+                <button
+                  type="button"
+                  className="button button-secondary"
+                  disabled={connect.pending || skip.pending}
+                  onClick={() => void skip.run()}
+                >
+                  {t('connection.notNow')}
+                </button>
+              )}
+            </>
+          )}
+        </div>
+      </div>
+      {typingCode ? (
+        <ShortCodeModal
+          platform={platform}
+          onClose={() => setTypingCode(false)}
+          onDone={connected}
+          link={(code) =>
+            services.api.call(linkPlatform, {
+              params: { platform },
+              query: { needs_confirmation: false, refresh: reconnect },
+              body: { short_code: code },
+            })
+          }
+        />
+      ) : null}
+    </Page>
+  );
+}

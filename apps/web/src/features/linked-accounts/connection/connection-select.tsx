@@ -1,0 +1,75 @@
+// /connection/select-platform (rule 18): the player picks the platform to connect among those
+// offered here; one already connected is shown as such. The flow then goes on for that platform.
+import { PLATFORM_CATALOGUE, PLATFORM_IDS } from '@portal/contract/data/platforms';
+import type { PlatformId } from '@portal/contract/data/platforms';
+import { connectionFlow } from '../../../app/flows/connection-flow.ts';
+import { continueFlow } from '../../../app/flows/continue-flow.ts';
+import { useStepFocus } from '../../../app/flows/step-focus.ts';
+import { allowedPlatforms } from '../../../app/routing/guard-state.ts';
+import { Page } from '../../../components/ui/page.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { useTranslation } from '../../../lib/i18n/messages.ts';
+import { useServices, useSession } from '../../../lib/services.tsx';
+import { endConnection } from './connection-connect.tsx';
+import { useConnectionTexts } from './connection-game.ts';
+import { GameWelcome } from '../../../app/flows/auth-game.tsx';
+
+export function ConnectionSelect() {
+  const { t } = useTranslation();
+  const services = useServices();
+  const { account } = useSession();
+  const texts = useConnectionTexts(null);
+  useStepFocus('connection-select');
+  if (!account || texts.game === undefined) return <Spinner />;
+  const offered = allowedPlatforms(services.settings);
+  const platforms = PLATFORM_IDS.filter((id) => offered.has(id));
+  const choose = (platform: PlatformId) => {
+    const { flow, data } = connectionFlow(platform, services.flow.get().data);
+    services.flow.start(flow, 'connection_flow_init', data);
+    void continueFlow(services);
+  };
+  return (
+    <Page title={t('screen.connection-select-platform.title')}>
+      {texts.game ? <GameWelcome game={texts.game} /> : null}
+      <p>{texts.welcome ?? t('connection.selectIntro')}</p>
+      {platforms.length === 0 ? (
+        <div className="notice" role="status">
+          <p>{t('linkedAccounts.none')}</p>
+        </div>
+      ) : (
+        <ul className="connection-choices" aria-label={t('screen.connection-select-platform.title')}>
+          {platforms.map((id) => {
+            const name = PLATFORM_CATALOGUE[id].name;
+            const linked = account.links[id] !== undefined;
+            return (
+              <li key={id}>
+                <button
+                  type="button"
+                  className="connection-choice"
+                  disabled={linked}
+                  aria-describedby={linked ? `connected-${id}` : undefined}
+                  onClick={() => choose(id)}
+                >
+                  <span className={`platform-badge platform-badge-${id}`} aria-hidden="true">
+                    {name.slice(0, 1)}
+                  </span>
+                  <span className="connection-choice-name">{name}</span>
+                  {linked ? (
+                    <span id={`connected-${id}`} className="badge badge-on">
+                      {t('linkedAccounts.connected')}
+                    </span>
+                  ) : null}
+                </button>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      <p className="form-links">
+        <button type="button" className="link-button" onClick={() => void endConnection(services)}>
+          {t('connection.notNow')}
+        </button>
+      </p>
+    </Page>
+  );
+}

@@ -1,0 +1,41 @@
+// /connection (spec 000 §2 "account connection"): where a game sends a player to connect a platform,
+// `?platform=<id>` for one platform (else the player picks), `entry=<game slug>` for the game's
+// welcome, `redirect_uri=<path of this site>` for where to go at the end. It starts the connection
+// flow and goes on by the continue-registration decision (sign in first when signed out; rules 18-20).
+import { useEffect, useRef } from 'react';
+import { connectionRequest } from '../../../app/flows/connection-request.ts';
+import { continueFlow } from '../../../app/flows/continue-flow.ts';
+import { allowedPlatforms } from '../../../app/routing/guard-state.ts';
+import { Page } from '../../../components/ui/page.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { useTranslation } from '../../../lib/i18n/messages.ts';
+import { useLocation } from '../../../lib/router/router.tsx';
+import { useServices } from '../../../lib/services.tsx';
+
+export function ConnectionStart() {
+  const { t } = useTranslation();
+  const services = useServices();
+  const { search } = useLocation();
+  const request = connectionRequest(search, allowedPlatforms(services.settings));
+  const started = useRef(false);
+  useEffect(() => {
+    if (request === 'unknown' || started.current) return;
+    started.current = true;
+    services.flow.start(request.flow, 'connection_flow_init', request.data);
+    void continueFlow(services);
+  }, [request, services]);
+  if (request === 'unknown') {
+    return (
+      <Page title={t('screen.connection.title')}>
+        <div className="notice notice-error" role="alert">
+          <p>{t('connection.unknownPlatform')}</p>
+        </div>
+      </Page>
+    );
+  }
+  return (
+    <Page title={t('screen.connection.title')}>
+      <Spinner />
+    </Page>
+  );
+}

@@ -1,0 +1,41 @@
+// Connecting a platform that signs in in a popup (every kind but short codes): the platform's sign-in
+// in its popup, then the link call with what it answered. /linked-accounts, /connect/{platformId} and
+// the connection flow's confirmation all connect this way.
+import { linkPlatform } from '@portal/contract/calls/accounts-links';
+import type { Account } from '@portal/contract/calls/entities';
+import type { PlatformId } from '@portal/contract/data/platforms';
+import type { MessageKey } from '../../lib/i18n/messages.ts';
+import { signInWithPopup } from '../../lib/platforms/popup.ts';
+import type { AppServices } from '../../lib/services.tsx';
+
+/** connect: a first link; reconnect: the same identity again (refresh); replace: another identity. */
+export type LinkAction = 'connect' | 'reconnect' | 'replace';
+
+export type LinkOutcome =
+  | { kind: 'linked'; account: Account }
+  /** The player closed the popup or cancelled at the platform. */
+  | { kind: 'cancelled' }
+  /** The popup was blocked or the platform refused: what to tell the player (with {{platform}}). */
+  | { kind: 'failed'; notice: MessageKey };
+
+/** Signs in to the platform in its popup and links what it answered; call errors are thrown. */
+export async function linkThroughPopup(
+  services: AppServices,
+  platform: PlatformId,
+  action: LinkAction,
+): Promise<LinkOutcome> {
+  const result = await signInWithPopup(platform, { askWho: action === 'replace' });
+  if (result.kind === 'cancelled') return result;
+  if (result.kind === 'failed') {
+    return {
+      kind: 'failed',
+      notice: result.reason === 'blocked' ? 'linkedAccounts.popupBlocked' : 'linkedAccounts.failed',
+    };
+  }
+  const account = await services.api.call(linkPlatform, {
+    params: { platform },
+    query: { needs_confirmation: action === 'replace', refresh: action === 'reconnect' },
+    body: result.payload,
+  });
+  return { kind: 'linked', account };
+}
