@@ -40,7 +40,7 @@ export function SignIn() {
   });
   return (
     <Page title={t('screen.sign-in.title')}>
-      {flow === 'oauth' || flow === 'device' ? (
+      {flow === 'oauth' || flow === 'device' || flow === 'connection' || flow === 'connect-platform-selection' ? (
         <Suspense fallback={null}>
           <FlowGameWelcome />
         </Suspense>

@@ -11,6 +11,7 @@ import { GameWelcome } from '../../../app/flows/auth-game.tsx';
 import { CONNECTION_KEYS, connectionResult, connectionState } from '../../../app/flows/connection-flow.ts';
 import { continueFlow } from '../../../app/flows/continue-flow.ts';
 import { useStepFocus } from '../../../app/flows/step-focus.ts';
+import { VerifyEmailModal } from '../../../components/account/verify-email-modal.tsx';
 import { FormError } from '../../../components/ui/form-error.tsx';
 import { Page } from '../../../components/ui/page.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
@@ -39,6 +40,7 @@ export function ConnectionConnect({ titleKey }: { titleKey: 'connection-confirma
   const texts = useConnectionTexts(platform);
   const [notice, setNotice] = useState<string | null>(null);
   const [typingCode, setTypingCode] = useState(false);
+  const [verifying, setVerifying] = useState(true);
   useStepFocus(`connection-${titleKey}`);
   const state = connectionState(flow, account, debugSettings(services.debug).refreshRequired);
 
@@ -64,6 +66,9 @@ export function ConnectionConnect({ titleKey }: { titleKey: 'connection-confirma
   const link = account.links[platform];
   const alreadyConnected = link !== undefined && !reconnect;
   const who = account.username ?? account.email;
+  // An identity linked before the address is proved could hand the account over (pre-account
+  // hijacking): the server refuses, and the page asks for the verification first.
+  const unverified = account.email !== null && !account.email_verified && !alreadyConnected;
   return (
     <Page title={t(`screen.${titleKey}.title`)}>
       {texts.game ? <GameWelcome game={texts.game} /> : null}
@@ -104,6 +109,11 @@ export function ConnectionConnect({ titleKey }: { titleKey: 'connection-confirma
           </div>
         ) : null}
         <FormError error={connect.error ?? skip.error} />
+        {unverified ? (
+          <div className="notice">
+            <p>{t('linkedAccounts.verifyFirst')}</p>
+          </div>
+        ) : null}
         <div className="actions">
           {alreadyConnected ? (
             <button type="button" className="button" disabled={skip.pending} onClick={() => void skip.run()}>
@@ -111,7 +121,12 @@ export function ConnectionConnect({ titleKey }: { titleKey: 'connection-confirma
             </button>
           ) : (
             <>
-              <button type="button" className="button" disabled={connect.pending} onClick={() => void connect.run()}>
+              <button
+                type="button"
+                className="button"
+                disabled={connect.pending}
+                onClick={() => (unverified ? setVerifying(true) : void connect.run())}
+              >
                 {t(reconnect ? 'connection.reconnect' : 'connection.connect', { platform: name })}
               </button>
               {required ? null : (
@@ -128,6 +143,7 @@ export function ConnectionConnect({ titleKey }: { titleKey: 'connection-confirma
           )}
         </div>
       </div>
+      {unverified && verifying ? <VerifyEmailModal account={account} onClose={() => setVerifying(false)} /> : null}
       {typingCode ? (
         <ShortCodeModal
           platform={platform}
