@@ -402,6 +402,49 @@ describe('Steam (OpenID 2.0)', () => {
   });
 });
 
+describe("Steam (a game's Web API auth ticket)", () => {
+  /** The sandbox Steam client gives a game a ticket for `identity` (the portal's by default). */
+  const ticketFor = async (username: string, identity = 'account-portal') => {
+    const res = await fetch(`${sandbox.origin}/dev/platforms/steam/webapi/tickets`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ username, identity }).toString(),
+    });
+    return ((await res.json()) as { ticket: string; steamid: string }).ticket;
+  };
+  const signInSteam = (ticket: string) =>
+    apiCall(t.app, 'POST', '/api/sessions/auth/steam', undefined, { access_token: ticket });
+
+  it('signs in the account the ticket\'s SteamID64 is linked to, with the persona name Steam gives', async () => {
+    const { token } = await player();
+    const name = uniqueName('Gordon');
+    const linked = await apiCall(t.app, 'PUT', '/api/accounts/me/link/steam', token, {
+      access_token: await ticketFor(name),
+    });
+    expect(linked.statusCode).toBe(200);
+    expect(linked.json().links.steam).toMatchObject({ last_seen_username: name });
+    // The same player's identity through the web's OpenID 2.0 sign-in is the same SteamID64.
+    const steamId = linked.json().links.steam.auth_id;
+    const res = await signInSteam(await ticketFor(name));
+    expect(res.statusCode).toBe(200);
+    expect(res.json().access_token).toEqual(expect.any(String));
+    const me = await apiCall(t.app, 'GET', '/api/accounts/me', res.json().access_token);
+    expect(me.json().links.steam.auth_id).toBe(steamId);
+  });
+
+  it('refuses a ticket Steam does not know, one for another service, and one used before', async () => {
+    const refused = { code: 'account_link_failed' };
+    expect((await signInSteam('AB'.repeat(100))).json()).toMatchObject(refused);
+    expect((await signInSteam(await ticketFor(uniqueName('other'), 'another-service'))).json()).toMatchObject(refused);
+    const { token } = await player();
+    const ticket = await ticketFor(uniqueName('replay'));
+    expect((await apiCall(t.app, 'PUT', '/api/accounts/me/link/steam', token, { access_token: ticket })).statusCode).toBe(
+      200,
+    );
+    expect((await signInSteam(ticket)).json()).toMatchObject(refused);
+  });
+});
+
 describe('security notices', () => {
   it("mails the player, in the player's language, for a link, a disconnect and a sign-in on a new device", async () => {
     const email = `${uniqueName('notice')}@example.com`;

@@ -10,7 +10,9 @@
 //   the 17-digit SteamID64, and all of them are among the signed fields;
 // - `openid.response_nonce` is recent (5 minutes) and used once on every instance (the database);
 // - Steam answers `is_valid:true` to the same fields with `openid.mode=check_authentication`.
+// A game sends a Web API auth ticket (hex) in the same field instead: steam-ticket.ts checks it.
 import type { LinkPayload } from '@portal/contract/calls/entities';
+import { STEAM_TICKET, SteamTickets } from './steam-ticket.ts';
 import { PlatformError } from './types.ts';
 import type {
   AuthorizationRequest,
@@ -52,6 +54,8 @@ export class SteamOpenIdPlatform implements PlatformAdapter {
   readonly #claimedIdPrefix: string;
   readonly #nonces: NonceStore;
   readonly #now: () => number;
+  /** A game's Web API auth tickets, when the platform is configured for them (steam-ticket.ts). */
+  readonly #tickets: SteamTickets | null;
 
   constructor(config: PlatformConfig, nonces: NonceStore, now: () => number = Date.now) {
     const endpoint = config.endpoints.openid;
@@ -63,6 +67,7 @@ export class SteamOpenIdPlatform implements PlatformAdapter {
     this.#claimedIdPrefix = prefix;
     this.#nonces = nonces;
     this.#now = now;
+    this.#tickets = SteamTickets.from(config, nonces);
   }
 
   /** Steam's sign-in page, coming back to the site (`checkid_setup`, the identifier chosen there). */
@@ -80,6 +85,11 @@ export class SteamOpenIdPlatform implements PlatformAdapter {
 
   async identify(proof: LinkPayload, context: ExchangeContext): Promise<PlatformIdentity> {
     if (!('access_token' in proof)) throw new PlatformError('refused', 'a Steam OpenID assertion is expected');
+    // A game's Web API ticket (hex) rather than the web's assertion (a query string).
+    if (STEAM_TICKET.test(proof.access_token)) {
+      if (!this.#tickets) throw new PlatformError('refused', 'Steam tickets are not configured');
+      return this.#tickets.identify(proof.access_token);
+    }
     const fields = assertionFields(proof.access_token);
     if (!fields) throw new PlatformError('refused', 'not an OpenID assertion');
     const field = (name: string) => fields.get(`openid.${name}`);

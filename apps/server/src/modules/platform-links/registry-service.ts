@@ -43,6 +43,9 @@ export const platformInput = z.strictObject({
         'openid',
         'claimed_id',
         'sign_out',
+        'web_api',
+        'app_id',
+        'ticket_identity',
       ]),
       z.string().min(1).max(2000),
     )

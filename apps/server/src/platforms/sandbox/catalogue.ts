@@ -61,6 +61,11 @@ export function sandboxSteam(origin: string) {
   return { endpoint: `${base}/login`, claimedIdPrefix: `${base}/id/` };
 }
 
+/** The app id of the sandbox Steam's tickets (Valve's public test app, Spacewar). */
+export const SANDBOX_STEAM_APP_ID = '480';
+/** The identity string games pass to GetAuthTicketForWebApi for this service. */
+export const SANDBOX_STEAM_TICKET_IDENTITY = 'account-portal';
+
 /** A SteamID64 for a sandbox user name: 17 digits, stable. */
 export function sandboxSteamId(username: string): string {
   const digest = createHash('sha256').update(`steam\n${username.trim().toLowerCase()}`).digest();
@@ -89,7 +94,15 @@ export function sandboxPlatformConfig(origin: string, platform: PlatformId, clie
     return {
       platform,
       protocol: 'steam_openid' as const,
-      endpoints: { openid: steam.endpoint, claimed_id: steam.claimedIdPrefix },
+      // The publisher Web API key of a game's tickets.
+      client_secret: client.clientSecret,
+      endpoints: {
+        openid: steam.endpoint,
+        claimed_id: steam.claimedIdPrefix,
+        web_api: `${origin}${sandboxPath('steam')}/webapi`,
+        app_id: SANDBOX_STEAM_APP_ID,
+        ticket_identity: SANDBOX_STEAM_TICKET_IDENTITY,
+      } as Record<string, string>,
       restricted: false,
       relink_cooldown_days: 30,
     };

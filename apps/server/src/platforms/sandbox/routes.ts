@@ -12,7 +12,7 @@ import { SANDBOX_OAUTH_PLATFORMS, SANDBOX_SHORT_CODE_PLATFORMS, sandboxPath, san
 import type { SandboxClient } from './catalogue.ts';
 import { createSandboxProvider } from './provider.ts';
 import { registerShortCodeSandbox } from './short-code.ts';
-import { registerSteamSandbox } from './steam.ts';
+import { registerSteamSandbox, registerSteamWebApiSandbox } from './steam.ts';
 import type { SandboxUsers } from './provider.ts';
 
 async function readForm(raw: IncomingMessage): Promise<URLSearchParams> {
@@ -66,7 +66,10 @@ export function registerPlatformSandbox(
   };
 
   const platforms = options.platforms ?? [...SANDBOX_OAUTH_PLATFORMS, 'steam', ...SANDBOX_SHORT_CODE_PLATFORMS];
-  if (platforms.includes('steam')) registerSteamSandbox(app, options.origin);
+  if (platforms.includes('steam')) {
+    registerSteamSandbox(app, options.origin);
+    registerSteamWebApiSandbox(app, options.client);
+  }
   for (const platform of platforms.filter((id) => SANDBOX_SHORT_CODE_PLATFORMS.includes(id))) {
     registerShortCodeSandbox(app, platform, options.client);
   }

@@ -7,7 +7,8 @@ import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import { escapeHtml } from '../../http/spa.ts';
 import { OPENID_NS } from '../steam-openid.ts';
-import { sandboxPath, sandboxSteam, sandboxSteamId } from './catalogue.ts';
+import { SANDBOX_STEAM_APP_ID, sandboxPath, sandboxSteam, sandboxSteamId } from './catalogue.ts';
+import type { SandboxClient } from './catalogue.ts';
 
 const SIGNED = ['signed', 'op_endpoint', 'claimed_id', 'identity', 'return_to', 'response_nonce', 'assoc_handle'];
 const PAGE_CSP =
@@ -117,5 +118,62 @@ export function registerSteamSandbox(app: FastifyInstance, origin: string): void
       });
     },
     { prefix: `${sandboxPath('steam')}/openid` },
+  );
+}
+
+/** How long a sandbox ticket is accepted (Steam's last until the game cancels them). */
+const TICKET_TTL_MS = 60 * 60_000;
+
+/**
+ * The sandbox Steam Web API: `POST /tickets` (form `username`, `identity`) stands in for the Steam
+ * client giving a game a Web API auth ticket; `ISteamUserAuth/AuthenticateUserTicket/v1` and
+ * `ISteamUser/GetPlayerSummaries/v2` answer as Steam's partner Web API does (the publisher key is the
+ * sandbox client's secret, the app id SANDBOX_STEAM_APP_ID).
+ */
+export function registerSteamWebApiSandbox(app: FastifyInstance, client: SandboxClient): void {
+  const tickets = new Map<string, { steamId: string; identity: string; expires: number }>();
+  const names = new Map<string, string>();
+  const error = (desc: string) => ({ response: { error: { errorcode: 3, errordesc: desc } } });
+
+  void app.register(
+    async (scope) => {
+      scope.removeAllContentTypeParsers();
+      scope.addContentTypeParser('*', (_request, _payload, done) => done(null, undefined));
+
+      scope.post('/tickets', async (request, reply) => {
+        const form = await readForm(request.raw);
+        const username = (form.get('username') ?? '').trim();
+        if (username === '' || username.length > 64) return reply.code(400).send(error('username required'));
+        const steamId = sandboxSteamId(username);
+        names.set(steamId, username);
+        const ticket = randomBytes(120).toString('hex').toUpperCase();
+        tickets.set(ticket, { steamId, identity: form.get('identity') ?? '', expires: Date.now() + TICKET_TTL_MS });
+        return { ticket, steamid: steamId };
+      });
+
+      scope.get('/ISteamUserAuth/AuthenticateUserTicket/v1/', async (request, reply) => {
+        const query = request.query as Record<string, string | undefined>;
+        if (query.key !== client.clientSecret || query.appid !== SANDBOX_STEAM_APP_ID) {
+          return reply.code(403).type('text/html').send('<h1>Forbidden</h1>');
+        }
+        const found = tickets.get((query.ticket ?? '').toUpperCase());
+        if (!found || found.expires < Date.now() || found.identity !== (query.identity ?? '')) {
+          return error('Invalid ticket');
+        }
+        const params = { result: 'OK', steamid: found.steamId, ownersteamid: found.steamId };
+        return { response: { params: { ...params, vacbanned: false, publisherbanned: false } } };
+      });
+
+      scope.get('/ISteamUser/GetPlayerSummaries/v2/', async (request, reply) => {
+        const query = request.query as Record<string, string | undefined>;
+        if (query.key !== client.clientSecret) return reply.code(403).type('text/html').send('<h1>Forbidden</h1>');
+        const players = (query.steamids ?? '')
+          .split(',')
+          .filter((id) => names.has(id))
+          .map((steamid) => ({ steamid, personaname: names.get(steamid) }));
+        return { response: { players } };
+      });
+    },
+    { prefix: `${sandboxPath('steam')}/webapi` },
   );
 }
