@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import type { PlatformId } from '@portal/contract/data/platforms';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { xboxLiveIdentity } from '../src/platforms/xbox-live.ts';
 import { apiCall, insertAccount, portalHeaders, testApp } from './helpers.ts';
 import type { TestApp } from './helpers.ts';
 import { authorizeAt, linkPayloadOf, shortCodeAt, startPlatformSandbox, steamAssertion } from './platform-sandbox.ts';
@@ -16,7 +17,7 @@ let sandbox: PlatformSandbox;
 beforeAll(async () => {
   t = await testApp({ SIGN_IN_PER_MINUTE: '1000' }, { seed: false });
   sandbox = await startPlatformSandbox(t.deps.config.publicUrl);
-  for (const platform of ['psn', 'twitch', 'discord', 'epic_games', 'steam', 'wizarding_world'] as const) {
+  for (const platform of ['psn', 'twitch', 'discord', 'epic_games', 'steam', 'wizarding_world', 'xbox'] as const) {
     await t.deps.platforms.put({
       ...sandbox.config(platform),
       relink_cooldown_days: platform === 'epic_games' ? 0 : 30,
@@ -80,6 +81,23 @@ describe('linking a platform', () => {
     const res = await apiCall(t.app, 'PUT', '/api/accounts/me/link/discord', token, linkPayloadOf(authorized, false));
     expect(res.statusCode).toBe(200);
     expect(res.json().links.discord).toMatchObject({ last_seen_username: name });
+  });
+
+  it("links Xbox by the Microsoft account's code, then Xbox Live's user and XSTS tokens (XUID and gamertag)", async () => {
+    const { token } = await player();
+    const name = uniqueName('MasterChief');
+    const authorized = await authorizeAt(sandbox, 'xbox', name, { scope: 'xboxlive.signin', nonce: null });
+    const res = await apiCall(t.app, 'PUT', '/api/accounts/me/link/xbox', token, linkPayloadOf(authorized, false));
+    expect(res.statusCode).toBe(200);
+    expect(res.json().links.xbox).toMatchObject({ last_seen_username: name });
+    expect(res.json().links.xbox.auth_id).toMatch(/^2535\d{12}$/);
+    // An access token Xbox Live does not know is refused at its first step.
+    await expect(
+      xboxLiveIdentity('not-a-token', {
+        user: `${sandbox.origin}/dev/platforms/xbox/xbox-live/user/authenticate`,
+        xsts: `${sandbox.origin}/dev/platforms/xbox/xbox-live/xsts/authorize`,
+      }),
+    ).rejects.toMatchObject({ kind: 'refused' });
   });
 
   // The state is the web app's to check (it made it and reads it back in the popup); the server

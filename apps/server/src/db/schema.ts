@@ -367,7 +367,7 @@ export const gameProgress = pgTable(
 export const platformConfigs = pgTable('platform_configs', {
   platform: text('platform').primaryKey(),
   enabled: boolean('enabled').notNull().default(true),
-  protocol: text('protocol').$type<'oidc' | 'oauth2' | 'steam_openid' | 'short_code'>().notNull(),
+  protocol: text('protocol').$type<'oidc' | 'oauth2' | 'xbox_xsts' | 'steam_openid' | 'short_code'>().notNull(),
   clientId: text('client_id'),
   /** Sealed with MFA_SECRET_KEY (SecretBox). */
   clientSecretSealed: text('client_secret_sealed'),

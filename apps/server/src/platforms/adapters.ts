@@ -2,6 +2,7 @@
 // platform; no rule branches on a platform).
 import { OAuthPlatform } from './oidc.ts';
 import { ShortCodePlatform } from './short-code.ts';
+import { xboxLiveEndpoints, xboxLiveIdentity } from './xbox-live.ts';
 import { SteamOpenIdPlatform } from './steam-openid.ts';
 import type { NonceStore } from './steam-openid.ts';
 import type { PlatformAdapter, PlatformConfig, PlatformProtocol } from './types.ts';
@@ -10,6 +11,7 @@ import type { PlatformAdapter, PlatformConfig, PlatformProtocol } from './types.
 export const IMPLEMENTED_PROTOCOLS: ReadonlySet<PlatformProtocol> = new Set([
   'oidc',
   'oauth2',
+  'xbox_xsts',
   'steam_openid',
   'short_code',
 ]);
@@ -25,6 +27,10 @@ export function adapterFor(config: PlatformConfig, deps: AdapterDeps): PlatformA
     case 'oidc':
     case 'oauth2':
       return new OAuthPlatform(config);
+    case 'xbox_xsts': {
+      const endpoints = xboxLiveEndpoints(config);
+      return new OAuthPlatform(config, (accessToken) => xboxLiveIdentity(accessToken, endpoints));
+    }
     case 'steam_openid':
       return new SteamOpenIdPlatform(config, deps.nonces);
     case 'short_code':

@@ -47,13 +47,13 @@ type Endpoints =
   | { protocol: 'oidc'; issuer: string }
   | { protocol: 'oauth2'; issuer: string | null; authorization: string | undefined; token: string; profile: string };
 
-function endpointsOf(config: PlatformConfig): Endpoints {
+function endpointsOf(config: PlatformConfig, profileNeeded: boolean): Endpoints {
   const { endpoints } = config;
   if (config.protocol === 'oidc') {
     if (!config.issuer) throw new Error(`platform ${config.platform}: no issuer`);
     return { protocol: 'oidc', issuer: config.issuer };
   }
-  if (!endpoints.token || !endpoints.profile) {
+  if (!endpoints.token || (profileNeeded && !endpoints.profile)) {
     throw new Error(`platform ${config.platform}: OAuth 2.0 needs the token and profile endpoints`);
   }
   return {
@@ -61,21 +61,27 @@ function endpointsOf(config: PlatformConfig): Endpoints {
     issuer: config.issuer,
     authorization: endpoints.authorization,
     token: endpoints.token,
-    profile: endpoints.profile,
+    profile: endpoints.profile ?? '',
   };
 }
+
+/** Who an OAuth 2.0 access token stands for, when a platform says it otherwise than by a profile call. */
+export type TokenIdentity = (accessToken: string) => Promise<PlatformIdentity>;
 
 export class OAuthPlatform implements PlatformAdapter {
   readonly #config: PlatformConfig;
   readonly #clientId: string;
   readonly #endpoints: Endpoints;
+  readonly #tokenIdentity: TokenIdentity | null;
   #discovered: Promise<client.Configuration> | null = null;
 
-  constructor(config: PlatformConfig) {
+  /** `tokenIdentity`: how the access token tells who signed in (Xbox Live), instead of a profile call. */
+  constructor(config: PlatformConfig, tokenIdentity: TokenIdentity | null = null) {
     if (!config.clientId) throw new Error(`platform ${config.platform}: no client id`);
     this.#clientId = config.clientId;
-    this.#endpoints = endpointsOf(config);
+    this.#endpoints = endpointsOf(config, tokenIdentity === null);
     this.#config = config;
+    this.#tokenIdentity = tokenIdentity;
   }
 
   /** The platform's configuration (discovered once; a failed discovery is tried again next time). */
@@ -170,6 +176,7 @@ export class OAuthPlatform implements PlatformAdapter {
       if (!claims) throw new PlatformError('refused', 'no ID token');
       return { subject: claims.sub, username: text(claims.preferred_username) ?? text(claims.name) };
     }
+    if (this.#tokenIdentity) return this.#tokenIdentity(tokens.access_token);
     return this.#profile(configuration, tokens.access_token);
   }
 

@@ -10,7 +10,7 @@ export interface PlatformIdentity {
   username: string | null;
 }
 
-export type PlatformProtocol = 'oidc' | 'oauth2' | 'steam_openid' | 'short_code';
+export type PlatformProtocol = 'oidc' | 'oauth2' | 'xbox_xsts' | 'steam_openid' | 'short_code';
 
 /** A platform as an operator configured it (platform_configs), the client secret opened. */
 export interface PlatformConfig {

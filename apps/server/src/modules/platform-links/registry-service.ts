@@ -27,7 +27,7 @@ const httpUrl = z.url({ protocol: /^https?$/ }).max(2000);
 export const platformInput = z.strictObject({
   platform: z.enum(PLATFORM_IDS),
   enabled: z.boolean().optional(),
-  protocol: z.enum(['oidc', 'oauth2', 'steam_openid', 'short_code']),
+  protocol: z.enum(['oidc', 'oauth2', 'xbox_xsts', 'steam_openid', 'short_code']),
   client_id: z.string().min(1).max(500).nullable().optional(),
   client_secret: z.string().min(1).max(2000).nullable().optional(),
   issuer: httpUrl.nullable().optional(),
@@ -46,6 +46,8 @@ export const platformInput = z.strictObject({
         'web_api',
         'app_id',
         'ticket_identity',
+        'xbox_user',
+        'xsts',
       ]),
       z.string().min(1).max(2000),
     )

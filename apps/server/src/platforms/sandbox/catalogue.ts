@@ -118,9 +118,16 @@ export function sandboxPlatformConfig(origin: string, platform: PlatformId, clie
         username_field: 'username',
       }
     : {};
+  // Xbox: the Microsoft account's code, then Xbox Live's user token and XSTS token (xbox-live.ts).
+  const xbox = platform === 'xbox';
+  if (xbox) {
+    delete endpoints.profile;
+    endpoints.xbox_user = `${base}/xbox-live/user/authenticate`;
+    endpoints.xsts = `${base}/xbox-live/xsts/authorize`;
+  }
   return {
     platform,
-    protocol: oauth2 ? ('oauth2' as const) : ('oidc' as const),
+    protocol: xbox ? ('xbox_xsts' as const) : oauth2 ? ('oauth2' as const) : ('oidc' as const),
     client_id: client.clientId,
     client_secret: client.clientSecret,
     issuer: base,

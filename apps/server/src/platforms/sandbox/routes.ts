@@ -13,6 +13,7 @@ import type { SandboxClient } from './catalogue.ts';
 import { createSandboxProvider } from './provider.ts';
 import { registerShortCodeSandbox } from './short-code.ts';
 import { registerSteamSandbox, registerSteamWebApiSandbox } from './steam.ts';
+import { registerXboxLiveSandbox } from './xbox-live.ts';
 import type { SandboxUsers } from './provider.ts';
 
 async function readForm(raw: IncomingMessage): Promise<URLSearchParams> {
@@ -121,6 +122,8 @@ export function registerPlatformSandbox(
           if (!found?.accountId) return reply.code(401).send({ error: 'invalid_token' });
           return reply.send({ id: found.accountId, username: users.get(found.accountId) ?? null });
         });
+
+        if (platform === 'xbox') registerXboxLiveSandbox(scope, () => sandbox(platform));
 
         // Everything else is the OpenID Provider's: discovery, keys, authorization, token, userinfo.
         scope.all('/*', (request, reply) => {
