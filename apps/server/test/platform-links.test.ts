@@ -433,7 +433,7 @@ describe("Steam (a game's Web API auth ticket)", () => {
   const signInSteam = (ticket: string) =>
     apiCall(t.app, 'POST', '/api/sessions/auth/steam', undefined, { access_token: ticket });
 
-  it('signs in the account the ticket\'s SteamID64 is linked to, with the persona name Steam gives', async () => {
+  it("signs in the account the ticket's SteamID64 is linked to, with the persona name Steam gives", async () => {
     const { token } = await player();
     const name = uniqueName('Gordon');
     const linked = await apiCall(t.app, 'PUT', '/api/accounts/me/link/steam', token, {
@@ -456,9 +456,9 @@ describe("Steam (a game's Web API auth ticket)", () => {
     expect((await signInSteam(await ticketFor(uniqueName('other'), 'another-service'))).json()).toMatchObject(refused);
     const { token } = await player();
     const ticket = await ticketFor(uniqueName('replay'));
-    expect((await apiCall(t.app, 'PUT', '/api/accounts/me/link/steam', token, { access_token: ticket })).statusCode).toBe(
-      200,
-    );
+    expect(
+      (await apiCall(t.app, 'PUT', '/api/accounts/me/link/steam', token, { access_token: ticket })).statusCode,
+    ).toBe(200);
     expect((await signInSteam(ticket)).json()).toMatchObject(refused);
   });
 });

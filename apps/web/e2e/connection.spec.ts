@@ -65,7 +65,10 @@ test("a game's device flow with user_flow=twitch: the device is authorized once 
     })
   ).json();
   const poll = () =>
-    request.post('/api/sessions/auth/token', { headers, data: { grant_type: 'device_code', code: started.device_code } });
+    request.post('/api/sessions/auth/token', {
+      headers,
+      data: { grant_type: 'device_code', code: started.device_code },
+    });
 
   await page.goto(`/device?user_code=${started.user_code}&lang=en-US`);
   await page.getByRole('button', { name: 'Approve' }).click();

@@ -70,7 +70,10 @@ export class SteamTickets {
     const params = answer.response?.params;
     const steamId = params?.steamid ?? '';
     if (params?.result !== 'OK' || !/^\d{17}$/.test(steamId)) {
-      throw new PlatformError('refused', `Steam refused the ticket (${answer.response?.error?.errordesc ?? 'no result'})`);
+      throw new PlatformError(
+        'refused',
+        `Steam refused the ticket (${answer.response?.error?.errordesc ?? 'no result'})`,
+      );
     }
     if (params.publisherbanned === true) throw new PlatformError('refused', 'banned by the publisher');
     const digest = createHash('sha256').update(ticket.toLowerCase()).digest('base64url');

@@ -135,9 +135,7 @@ export class PlatformRegistry {
   /** The offered platforms whose sign-out page the connection flow offers after a link. */
   async signingOut(): Promise<Set<PlatformId>> {
     const platforms = await this.#platforms();
-    return new Set(
-      [...platforms].filter(([, p]) => p.adapter !== null && p.config.signOutAfterLink).map(([id]) => id),
-    );
+    return new Set([...platforms].filter(([, p]) => p.adapter !== null && p.config.signOutAfterLink).map(([id]) => id));
   }
 
   /** An offered platform's configuration and adapter; platform_not_supported otherwise. */

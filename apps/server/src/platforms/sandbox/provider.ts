@@ -61,9 +61,12 @@ export function createSandboxProvider(
         enabled: true,
         logoutSource(ctx, form) {
           ctx.type = 'html';
-          ctx.body = sandboxPage(name, `<h1>Sandbox: ${name}</h1><p>Sign out of ${name} in this browser?</p>${form}
+          ctx.body = sandboxPage(
+            name,
+            `<h1>Sandbox: ${name}</h1><p>Sign out of ${name} in this browser?</p>${form}
 <button type="submit" form="op.logoutForm" name="logout" value="yes">Sign out</button>
-<button type="submit" form="op.logoutForm">Stay signed in</button>`);
+<button type="submit" form="op.logoutForm">Stay signed in</button>`,
+          );
         },
         postLogoutSuccessSource(ctx) {
           ctx.type = 'html';

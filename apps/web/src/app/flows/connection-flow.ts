@@ -77,7 +77,6 @@ export function connectionResult(flow: FlowState, settings: PublicSettings, plat
 /** The device flow's data to go on with after its connection ended, or null for another flow. */
 export function deviceFlowAfterConnection(flow: FlowState): Record<string, string> | null {
   if (!CONNECTION_FLOWS.has(flow.flow) || flow.data[CONNECTION_KEYS.resumeDevice] !== 'true') return null;
-  const data = { ...flow.data };
-  for (const key of Object.values(CONNECTION_KEYS)) delete data[key];
-  return data;
+  const own: ReadonlySet<string> = new Set(Object.values(CONNECTION_KEYS));
+  return Object.fromEntries(Object.entries(flow.data).filter(([key]) => !own.has(key)));
 }
