@@ -122,6 +122,11 @@ test("a game's link for PlayStation Network, signed out: sign in, connect, sign 
   await expect(page).toHaveURL(/\/connection\/psn\/confirmation$/);
   await proveAddress(page, request, email);
   await page.getByRole('button', { name: 'Not now' }).waitFor();
+  // On a shared computer someone else may be signed in: another account signs in and the flow goes on.
+  await expect(page.getByText(/^Signed in as/)).toBeVisible();
+  await page.getByRole('button', { name: 'Not you? Use another account' }).click();
+  await signInHere(page, email);
+  await expect(page).toHaveURL(/\/connection\/psn\/confirmation$/);
   const name = `Kratos${uniqueSuffix()}`;
   await signInAtPlatform(page, 'Connect PlayStation Network', 'PlayStation Network', name);
 

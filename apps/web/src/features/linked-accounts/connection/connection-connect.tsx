@@ -7,8 +7,8 @@ import type { Account } from '@portal/contract/calls/entities';
 import { PLATFORM_CATALOGUE } from '@portal/contract/data/platforms';
 import type { PlatformId } from '@portal/contract/data/platforms';
 import { useState } from 'react';
-import { GameWelcome } from '../../../app/flows/auth-game.tsx';
-import { CONNECTION_KEYS, connectionResult, connectionState } from '../../../app/flows/connection-flow.ts';
+import { GameWelcome, SignedInAs } from '../../../app/flows/auth-game.tsx';
+import { CONNECTION_KEYS, connectionResult } from '../../../app/flows/connection-flow.ts';
 import { continueFlow } from '../../../app/flows/continue-flow.ts';
 import { useStepFocus } from '../../../app/flows/step-focus.ts';
 import { VerifyEmailModal } from '../../../components/account/verify-email-modal.tsx';
@@ -17,7 +17,7 @@ import { Page } from '../../../components/ui/page.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { debugSettings } from '../../../lib/environment.ts';
 import { useTranslation } from '../../../lib/i18n/messages.ts';
-import { useNavigate } from '../../../lib/router/router.tsx';
+import { useNavigate, useParams } from '../../../lib/router/router.tsx';
 import { useFlow, useServices, useSession } from '../../../lib/services.tsx';
 import { useSubmit } from '../../../lib/use-submit.ts';
 import { linkThroughPopup } from '../link-platform.ts';
@@ -36,22 +36,25 @@ export function ConnectionConnect({ titleKey }: { titleKey: 'connection-confirma
   const navigate = useNavigate();
   const flow = useFlow();
   const { account } = useSession();
-  const platform = (flow.data[CONNECTION_KEYS.platform] ?? null) as PlatformId | null;
+  // The platform of the address (the guard checked it), or the fan club's on its own page.
+  const param = useParams().platformId as PlatformId | undefined;
+  const platform: PlatformId = titleKey === 'connection-fan-club' ? 'wizarding_world' : (param ?? 'wizarding_world');
   const texts = useConnectionTexts(platform);
   const [notice, setNotice] = useState<string | null>(null);
   const [typingCode, setTypingCode] = useState(false);
   const [verifying, setVerifying] = useState(true);
   useStepFocus(`connection-${titleKey}`);
-  const state = connectionState(flow, account, debugSettings(services.debug).refreshRequired);
+  const link = account?.links[platform];
+  const reconnect = link !== undefined && (link.refresh_required || debugSettings(services.debug).refreshRequired);
 
   /** The connection is made: the result (the platform's sign-out offer, or success). */
   const connected = (updated: Account) => {
     services.session.setAccount(updated);
-    if (platform) navigate(connectionResult(services.flow.get(), services.settings, platform), { replace: true });
+    // The result pages name the platform connected (the address may have named it, not the flow).
+    services.flow.setStep('connection_confirmation', { [CONNECTION_KEYS.platform]: platform });
+    navigate(connectionResult(services.flow.get(), services.settings, platform), { replace: true });
   };
-  const reconnect = state?.linked === true && state.refreshRequired;
   const connect = useSubmit(async () => {
-    if (!platform) return;
     setNotice(null);
     if (PLATFORM_CATALOGUE[platform].linkPayload === 'short_code') return setTypingCode(true);
     const outcome = await linkThroughPopup(services, platform, reconnect ? 'reconnect' : 'connect');
@@ -60,12 +63,10 @@ export function ConnectionConnect({ titleKey }: { titleKey: 'connection-confirma
   });
   const skip = useSubmit(() => endConnection(services));
 
-  if (!platform || !account || texts.game === undefined) return <Spinner />;
+  if (!account || texts.game === undefined) return <Spinner />;
   const name = PLATFORM_CATALOGUE[platform].name;
   const required = flow.data[CONNECTION_KEYS.required] === 'true';
-  const link = account.links[platform];
   const alreadyConnected = link !== undefined && !reconnect;
-  const who = account.username ?? account.email;
   // An identity linked before the address is proved could hand the account over (pre-account
   // hijacking): the server refuses, and the page asks for the verification first.
   const unverified = account.email !== null && !account.email_verified && !alreadyConnected;
@@ -102,7 +103,13 @@ export function ConnectionConnect({ titleKey }: { titleKey: 'connection-confirma
             {required ? <p className="field-hint">{t('connection.required', { platform: name })}</p> : null}
           </>
         )}
-        {who ? <p className="field-hint">{t('connection.signedInAs', { name: who })}</p> : null}
+        {/* A shared computer: someone else may be signed in here; the flow goes on after the sign-in. */}
+        <SignedInAs
+          onSignedOut={() => {
+            if (flow.flow) services.flow.start(flow.flow, 'connection_flow_init', flow.data);
+            void continueFlow(services);
+          }}
+        />
         {notice ? (
           <div className="notice notice-error" role="alert">
             <p>{notice}</p>

@@ -2,6 +2,7 @@
 // for it (the player may end their sign-in at the platform, on a shared computer), then
 // /connection/connection-success with the platform's name; continuing ends the flow.
 import { PLATFORM_CATALOGUE } from '@portal/contract/data/platforms';
+import { useEffect } from 'react';
 import type { PlatformId } from '@portal/contract/data/platforms';
 import { CONNECTION_KEYS } from '../../../app/flows/connection-flow.ts';
 import { useStepFocus } from '../../../app/flows/step-focus.ts';
@@ -10,14 +11,20 @@ import { FormError } from '../../../components/ui/form-error.tsx';
 import { Page } from '../../../components/ui/page.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useTranslation } from '../../../lib/i18n/messages.ts';
-import { Link } from '../../../lib/router/router.tsx';
+import { Link, useNavigate } from '../../../lib/router/router.tsx';
 import { useFlow, useServices } from '../../../lib/services.tsx';
 import { useSubmit } from '../../../lib/use-submit.ts';
 import { endConnection } from './connection-connect.tsx';
 import { useConnectionTexts } from './connection-game.ts';
 
+/** The flow's platform; without one (no connection under way) the page leads to Linked accounts. */
 function useFlowPlatform(): PlatformId | null {
-  return (useFlow().data[CONNECTION_KEYS.platform] ?? null) as PlatformId | null;
+  const platform = (useFlow().data[CONNECTION_KEYS.platform] ?? null) as PlatformId | null;
+  const navigate = useNavigate();
+  useEffect(() => {
+    if (!platform) navigate(href('linked-accounts'), { replace: true });
+  }, [platform, navigate]);
+  return platform;
 }
 
 export function ConnectionSignOut() {
