@@ -17,7 +17,16 @@ let sandbox: PlatformSandbox;
 beforeAll(async () => {
   t = await testApp({ SIGN_IN_PER_MINUTE: '1000' }, { seed: false });
   sandbox = await startPlatformSandbox(t.deps.config.publicUrl);
-  for (const platform of ['psn', 'twitch', 'discord', 'epic_games', 'steam', 'wizarding_world', 'xbox'] as const) {
+  for (const platform of [
+    'psn',
+    'twitch',
+    'discord',
+    'epic_games',
+    'steam',
+    'wizarding_world',
+    'xbox',
+    'max',
+  ] as const) {
     await t.deps.platforms.put({
       ...sandbox.config(platform),
       relink_cooldown_days: platform === 'epic_games' ? 0 : 30,
@@ -460,6 +469,74 @@ describe("Steam (a game's Web API auth ticket)", () => {
       (await apiCall(t.app, 'PUT', '/api/accounts/me/link/steam', token, { access_token: ticket })).statusCode,
     ).toBe(200);
     expect((await signInSteam(ticket)).json()).toMatchObject(refused);
+  });
+});
+
+describe('the Max subscription (GET /accounts/max/me/subscription)', () => {
+  const subscription = (token: string) => apiCall(t.app, 'GET', '/api/accounts/max/me/subscription', token);
+  const linkMax = async (token: string, name: string, query = '') => {
+    const authorized = await authorizeAt(sandbox, 'max', name, { scope: 'profile', nonce: null });
+    return apiCall(t.app, 'PUT', `/api/accounts/me/link/max${query}`, token, linkPayloadOf(authorized, false));
+  };
+  /** Puts a token in the link's place, sealed as the server keeps them. */
+  const keepToken = (accountId: string, accessToken: string, expiresAt: Date | null) =>
+    t.deps.db.query("UPDATE platform_links SET tokens_sealed = $2 WHERE account_id = $1 AND platform = 'max'", [
+      accountId,
+      t.deps.platforms.seal(
+        JSON.stringify({ access_token: accessToken, expires_at: expiresAt?.toISOString() ?? null }),
+      ),
+    ]);
+
+  it("answers the subscription Max gives for the link's token, and none without a link", async () => {
+    const { token } = await player();
+    expect((await subscription(token)).json()).toEqual({
+      subscribed: false,
+      plan: null,
+      expires_at: null,
+      max_link: null,
+    });
+    const name = uniqueName('Viewer');
+    expect((await linkMax(token, name)).statusCode).toBe(200);
+    const res = await subscription(token);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      subscribed: true,
+      plan: 'ad_free',
+      max_link: { last_seen_username: name, refresh_required: false },
+    });
+    expect(new Date(res.json().expires_at).getTime()).toBeGreaterThan(Date.now());
+    const free = await player();
+    await linkMax(free.token, uniqueName('free'));
+    expect((await subscription(free.token)).json()).toMatchObject({ subscribed: false, plan: null });
+    // The token is kept sealed: its text is nowhere in the row.
+    const rows = await t.deps.db.query<{ tokens_sealed: string }>(
+      "SELECT tokens_sealed FROM platform_links WHERE platform = 'max' AND username = $1",
+      [name],
+    );
+    expect(rows[0]?.tokens_sealed).toMatch(/^v1\./);
+    expect(rows[0]?.tokens_sealed).not.toContain('access_token');
+  });
+
+  it('marks the link refresh_required when the token expired or Max refuses it, until a reconnect', async () => {
+    const { id, token } = await player();
+    const name = uniqueName('Binge');
+    await linkMax(token, name);
+    await keepToken(id, 'still-a-token', new Date(Date.now() - 1000));
+    const expired = await subscription(token);
+    expect(expired.json()).toMatchObject({ subscribed: false, max_link: { refresh_required: true } });
+    expect((await apiCall(t.app, 'GET', '/api/accounts/me', token)).json().links.max.refresh_required).toBe(true);
+    // Reconnecting the same identity renews the token and clears the flag.
+    expect((await linkMax(token, name, '?refresh=true')).json().links.max.refresh_required).toBe(false);
+    expect((await subscription(token)).json()).toMatchObject({
+      subscribed: true,
+      max_link: { refresh_required: false },
+    });
+    // A token Max does not take (revoked at Max): the same.
+    await keepToken(id, 'revoked-at-max', null);
+    expect((await subscription(token)).json()).toMatchObject({
+      subscribed: false,
+      max_link: { refresh_required: true },
+    });
   });
 });
 

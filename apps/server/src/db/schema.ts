@@ -395,6 +395,8 @@ export const platformLinks = pgTable(
     pendingUsername: text('pending_username'),
     refreshRequired: boolean('refresh_required').notNull().default(false),
     lockedUntil: timestamptz('locked_until'),
+    /** The platform's access token and its expiry, sealed; only for a subscription API (migration 0019). */
+    tokensSealed: text('tokens_sealed'),
     linkedAt: timestamptz('linked_at').notNull().defaultNow(),
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),
   },

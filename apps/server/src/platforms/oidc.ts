@@ -171,13 +171,20 @@ export class OAuthPlatform implements PlatformAdapter {
     } catch (error) {
       throw asPlatformError(error, this.#config.platform);
     }
+    const expiresIn = tokens.expiresIn();
+    const accessToken = {
+      value: tokens.access_token,
+      expiresAt: expiresIn === undefined ? null : new Date(Date.now() + expiresIn * 1000),
+    };
     if (oidc) {
       const claims = tokens.claims();
       if (!claims) throw new PlatformError('refused', 'no ID token');
-      return { subject: claims.sub, username: text(claims.preferred_username) ?? text(claims.name) };
+      return { subject: claims.sub, username: text(claims.preferred_username) ?? text(claims.name), accessToken };
     }
-    if (this.#tokenIdentity) return this.#tokenIdentity(tokens.access_token);
-    return this.#profile(configuration, tokens.access_token);
+    const identity = this.#tokenIdentity
+      ? await this.#tokenIdentity(tokens.access_token)
+      : await this.#profile(configuration, tokens.access_token);
+    return { ...identity, accessToken };
   }
 
   async #profile(configuration: client.Configuration, accessToken: string): Promise<PlatformIdentity> {

@@ -8,6 +8,8 @@ import type { PlatformId } from '@portal/contract/data/platforms';
 export interface PlatformIdentity {
   subject: string;
   username: string | null;
+  /** The platform's access token (OAuth 2.0 and OpenID Connect), kept for a platform's later API calls. */
+  accessToken?: { value: string; expiresAt: Date | null };
 }
 
 export type PlatformProtocol = 'oidc' | 'oauth2' | 'xbox_xsts' | 'steam_openid' | 'short_code';

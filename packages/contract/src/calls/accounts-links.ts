@@ -135,6 +135,8 @@ export const getMaxSubscription = defineCall({
   }),
 });
 
+export type MaxSubscription = z.output<typeof getMaxSubscription.response>;
+
 export const accountsLinks = {
   linkPlatform,
   confirmLink,

@@ -48,6 +48,7 @@ export const platformInput = z.strictObject({
         'ticket_identity',
         'xbox_user',
         'xsts',
+        'subscription',
       ]),
       z.string().min(1).max(2000),
     )
@@ -143,6 +144,20 @@ export class PlatformRegistry {
     const found = (await this.#platforms()).get(platform);
     if (!found?.adapter) throw new RequestError('platform_not_supported');
     return { config: found.config, adapter: found.adapter };
+  }
+
+  /** Seals a platform's token for keeping (the same SecretBox as client secrets). */
+  seal(text: string): string {
+    return this.#box.seal(text);
+  }
+
+  /** Opens what seal() made; null when it cannot be opened (another key, a damaged value). */
+  open(sealed: string): string | null {
+    try {
+      return this.#box.open(sealed);
+    } catch {
+      return null;
+    }
   }
 
   /** Every configured platform, without secrets (the admin's `platforms list`). */

@@ -85,6 +85,7 @@ export class PlatformLinksRepo {
     subject: string;
     username: string | null;
     lockedUntil: Date | null;
+    tokensSealed: string | null;
   }): Promise<void> {
     try {
       await this.#orm.insert(platformLinks).values(link);
@@ -94,12 +95,31 @@ export class PlatformLinksRepo {
     }
   }
 
-  /** The same identity again: its current name, and no refresh asked any more. */
-  async renew(accountId: string, platform: string, username: string | null): Promise<void> {
+  /** The same identity again: its current name and token, and no refresh asked any more. */
+  async renew(
+    accountId: string,
+    platform: string,
+    username: string | null,
+    tokensSealed: string | null,
+  ): Promise<void> {
     await this.#orm
       .update(platformLinks)
-      .set({ username, refreshRequired: false, updatedAt: new Date() })
+      .set({ username, tokensSealed, refreshRequired: false, updatedAt: new Date() })
       .where(and(eq(platformLinks.accountId, accountId), eq(platformLinks.platform, platform)));
+  }
+
+  /** The platform no longer takes the link's token: the player must connect it again. */
+  async requireRefresh(accountId: string, platform: string): Promise<void> {
+    await this.#orm
+      .update(platformLinks)
+      .set({ refreshRequired: true, tokensSealed: null, updatedAt: new Date() })
+      .where(
+        and(
+          eq(platformLinks.accountId, accountId),
+          eq(platformLinks.platform, platform),
+          eq(platformLinks.refreshRequired, false),
+        ),
+      );
   }
 
   async setPending(accountId: string, platform: string, pending: { subject: string; username: string | null } | null) {
@@ -135,6 +155,8 @@ export class PlatformLinksRepo {
             pendingSubject: null,
             pendingUsername: null,
             refreshRequired: false,
+            // The old identity's token is no one's now; the new one's comes with a reconnect.
+            tokensSealed: null,
             lockedUntil,
             linkedAt: new Date(),
             updatedAt: new Date(),

@@ -1,6 +1,12 @@
 // The platform-link calls (spec 001 §7 "Accounts" and "Sessions"): link, confirm, cancel, unlink, and
 // signing in with a linked platform.
-import { cancelLink, confirmLink, linkPlatform, unlinkPlatform } from '@portal/contract/calls/accounts-links';
+import {
+  cancelLink,
+  confirmLink,
+  getMaxSubscription,
+  linkPlatform,
+  unlinkPlatform,
+} from '@portal/contract/calls/accounts-links';
 import { signInWithPlatform } from '@portal/contract/calls/sessions';
 import type { FastifyInstance } from 'fastify';
 import type { Services } from '../../deps.ts';
@@ -28,6 +34,7 @@ export function registerPlatformLinks(
   registerCall(app, unlinkPlatform, async ({ account, params }) =>
     consents.view(await links.unlink(account, params.platform)),
   );
+  registerCall(app, getMaxSubscription, ({ account }) => links.subscription(account));
   registerCall(app, signInWithPlatform, async ({ params, body }) => {
     const { device_data: device, ...proof } = body;
     const { tokens, account } = await links.signIn(params.platform, proof, device);

@@ -8,8 +8,11 @@ import { PLATFORM_CATALOGUE } from '@portal/contract/data/platforms';
 import { RequestError } from '../../http/request-error.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import type { TemplateName } from '../../mail/templates.ts';
+import { fetchSubscription } from '../../platforms/subscription.ts';
+import type { SubscriptionAnswer } from '../../platforms/subscription.ts';
 import { PlatformError } from '../../platforms/types.ts';
-import type { PlatformIdentity } from '../../platforms/types.ts';
+import type { PlatformConfig, PlatformIdentity } from '../../platforms/types.ts';
+import type { MaxSubscription } from '@portal/contract/calls/accounts-links';
 import type { Account, AccountsService } from '../accounts/service.ts';
 import type { SignedIn } from '../sessions/sign-in-service.ts';
 import type { TokenService } from '../sessions/token-service.ts';
@@ -30,6 +33,17 @@ export interface PlatformLinksDeps {
   /** Where the platforms send the player back (the site's origin, spec 001 §9). */
   redirectUri: string;
   now?: () => Date;
+}
+
+/** A link as the account's `links.<platform>` shows it. */
+function linkView(row: PlatformLinkRow): MaxSubscription['max_link'] {
+  return {
+    auth_id: row.subject,
+    last_seen_username: row.username,
+    pending: row.pendingSubject ? { auth_id: row.pendingSubject, last_seen_username: row.pendingUsername } : null,
+    refresh_required: row.refreshRequired,
+    locked_until: row.lockedUntil,
+  };
 }
 
 function current(row: PlatformLinkRow | undefined): CurrentLink | null {
@@ -68,6 +82,13 @@ export class PlatformLinksService {
 
   #notify(account: Account, template: TemplateName, platform: PlatformId): Promise<void> {
     return this.#d.mailer.notify(account, template, { date: this.#now(), platform: PLATFORM_CATALOGUE[platform].name });
+  }
+
+  /** The platform's token, sealed, kept only where the portal calls the platform's API later. */
+  #tokensToKeep(config: PlatformConfig, identity: PlatformIdentity): string | null {
+    if (!config.endpoints.subscription || !identity.accessToken) return null;
+    const { value, expiresAt } = identity.accessToken;
+    return this.#d.registry.seal(JSON.stringify({ access_token: value, expires_at: expiresAt?.toISOString() ?? null }));
   }
 
   /** The account as it is now (the links are on its row). */
@@ -142,20 +163,60 @@ export class PlatformLinksService {
       disconnectedBefore,
       now: this.#now(),
     });
+    const tokensSealed = this.#tokensToKeep(config, identity);
+    const { subject, username } = identity;
     try {
       if (decision.action === 'create') {
-        await repo.create({ accountId: account.id, platform, ...identity, lockedUntil: decision.lockedUntil });
+        await repo.create({
+          accountId: account.id,
+          platform,
+          subject,
+          username,
+          lockedUntil: decision.lockedUntil,
+          tokensSealed,
+        });
         await this.#notify(account, 'platform_linked', platform);
       } else if (decision.action === 'renew') {
-        await repo.renew(account.id, platform, identity.username);
+        await repo.renew(account.id, platform, username, tokensSealed);
       } else {
-        await repo.setPending(account.id, platform, identity);
+        await repo.setPending(account.id, platform, { subject, username });
       }
     } catch (error) {
       if (error instanceof IdentityTaken) throw new RequestError('platform_link_already_claimed');
       throw error;
     }
     return this.#reread(account);
+  }
+
+  /**
+   * GET /accounts/max/me/subscription: the subscription of the account's Max link, asked of Max with
+   * the link's token. A token Max refuses, or none kept (expired, or a replaced identity), marks the
+   * link refresh_required: the player connects Max again (the web app's refresh modal).
+   */
+  async subscription(account: Account): Promise<MaxSubscription> {
+    const platform = 'max';
+    const { config } = await this.#d.registry.use(platform);
+    const url = config.endpoints.subscription;
+    if (!url) throw new RequestError('platform_not_supported');
+    const row = await this.#d.repo.find(account.id, platform);
+    const none = { subscribed: false, plan: null, expires_at: null };
+    if (!row) return { ...none, max_link: null };
+    const kept = row.tokensSealed ? this.#d.registry.open(row.tokensSealed) : null;
+    const token = kept ? (JSON.parse(kept) as { access_token: string; expires_at: string | null }) : null;
+    const expired = token?.expires_at ? Date.parse(token.expires_at) <= this.#now().getTime() : false;
+    let answer: SubscriptionAnswer = { kind: 'token-refused' };
+    if (token && !expired && !row.refreshRequired) {
+      try {
+        answer = await fetchSubscription(url, token.access_token);
+      } catch {
+        throw new RequestError('external_service_error');
+      }
+    }
+    if (answer.kind === 'token-refused') {
+      await this.#d.repo.requireRefresh(account.id, platform);
+      return { ...none, max_link: linkView({ ...row, refreshRequired: true }) };
+    }
+    return { subscribed: answer.subscribed, plan: answer.plan, expires_at: answer.expiresAt, max_link: linkView(row) };
   }
 
   /** PUT /accounts/me/confirm/{platform} {auth_id}: the pending identity replaces the linked one. */
@@ -202,11 +263,12 @@ export class PlatformLinksService {
    * app's visitor id; a sign-in without one counts as new) gets a security notice.
    */
   async signIn(platform: PlatformId, proof: LinkPayload, device?: DeviceData): Promise<SignedIn> {
+    const { config } = await this.#d.registry.use(platform);
     const identity = await this.#identify(platform, proof);
     const holder = await this.#d.repo.holder(platform, identity.subject);
     const account = holder === null ? null : await this.#d.accounts.findById(holder);
     if (!account) throw new RequestError('unknown_identity');
-    await this.#d.repo.renew(account.id, platform, identity.username);
+    await this.#d.repo.renew(account.id, platform, identity.username, this.#tokensToKeep(config, identity));
     const deviceHash = device ? createHash('sha256').update(device.visitor_id).digest('hex') : null;
     if (deviceHash === null || (await this.#d.repo.rememberDevice(account.id, deviceHash))) {
       await this.#notify(account, 'platform_sign_in', platform);

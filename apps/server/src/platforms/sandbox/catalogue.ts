@@ -118,6 +118,7 @@ export function sandboxPlatformConfig(origin: string, platform: PlatformId, clie
         username_field: 'username',
       }
     : {};
+  if (platform === 'max') endpoints.subscription = `${base}/subscription`;
   // Xbox: the Microsoft account's code, then Xbox Live's user token and XSTS token (xbox-live.ts).
   const xbox = platform === 'xbox';
   if (xbox) {

@@ -51,6 +51,11 @@ ${problem ? `<p class="problem" role="alert">${escapeHtml(problem)}</p>` : ''}
 </form></body></html>`;
 }
 
+/** The end of a sandbox subscription's period: the first day of the next month, UTC. */
+export function sandboxPeriodEnd(now: Date): string {
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1)).toISOString();
+}
+
 export function registerPlatformSandbox(
   app: FastifyInstance,
   options: { origin: string; client: SandboxClient; platforms?: readonly PlatformId[] },
@@ -124,6 +129,20 @@ export function registerPlatformSandbox(
         });
 
         if (platform === 'xbox') registerXboxLiveSandbox(scope, () => sandbox(platform));
+
+        // Max's subscription API: a user name starting with "free" has none; any other an active plan.
+        if (platform === 'max') {
+          scope.get('/subscription', async (request: FastifyRequest, reply: FastifyReply) => {
+            const { provider, users } = sandbox(platform);
+            const token = /^Bearer (\S+)$/.exec(request.headers.authorization ?? '')?.[1];
+            const found = token ? await provider.AccessToken.find(token) : undefined;
+            if (!found?.accountId) return reply.code(401).send({ error: 'invalid_token' });
+            const free = (users.get(found.accountId) ?? '').toLowerCase().startsWith('free');
+            return free
+              ? { status: 'none', plan: null, current_period_end: null }
+              : { status: 'active', plan: 'ad_free', current_period_end: sandboxPeriodEnd(new Date()) };
+          });
+        }
 
         // Everything else is the OpenID Provider's: discovery, keys, authorization, token, userinfo.
         scope.all('/*', (request, reply) => {
