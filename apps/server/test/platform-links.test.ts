@@ -519,7 +519,7 @@ describe('the Max subscription (GET /accounts/max/me/subscription)', () => {
 
   it('marks the link refresh_required when the token expired or Max refuses it, until a reconnect', async () => {
     const { id, token } = await player();
-    const name = uniqueName('Binge');
+    const name = uniqueName('shortBinge');
     await linkMax(token, name);
     await keepToken(id, 'still-a-token', new Date(Date.now() - 1000));
     const expired = await subscription(token);

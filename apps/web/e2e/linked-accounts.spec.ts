@@ -182,3 +182,28 @@ test('connect Wizarding World with the code it shows', async ({ page, request, c
   await dialog.getByRole('button', { name: 'Connect' }).click();
   await expect(row.getByText(`Connected as ${name}`)).toBeVisible();
 });
+
+test('Max shows its subscription; once its connection expires, the player is asked to reconnect it', async ({
+  page,
+  request,
+}, testInfo) => {
+  await onLinkedAccounts(page, request, uniqueEmail(testInfo, 'max'));
+  // A sandbox user name starting with "short" gets Max tokens of 10 seconds.
+  const max = await connect(page, 'Max', `ShortViewer${uniqueSuffix()}`);
+  await expect(max.getByText(/^Your Max subscription is active until /)).toBeVisible();
+  await page.waitForTimeout(11_000);
+  await page.reload();
+  const modal = page.getByRole('dialog', { name: 'Reconnect Max' });
+  await expect(modal.getByText('Your Max connection has expired')).toBeVisible();
+  await expect(max.getByText('Needs reconnecting')).toBeVisible();
+  await expectNoAxeViolations(page);
+  await screenshot(page, testInfo, 'max-refresh');
+  // Max still knows the player: its popup signs in at once and closes.
+  const [popup] = await Promise.all([
+    page.waitForEvent('popup'),
+    modal.getByRole('button', { name: 'Reconnect' }).click(),
+  ]);
+  await expect.poll(() => popup.isClosed()).toBe(true);
+  await expect(modal).toBeHidden();
+  await expect(max.getByText(/^Your Max subscription is active until /)).toBeVisible();
+});

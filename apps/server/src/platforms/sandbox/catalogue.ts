@@ -134,7 +134,9 @@ export function sandboxPlatformConfig(origin: string, platform: PlatformId, clie
     issuer: base,
     endpoints,
     // The sandbox's ID tokens and profiles carry the name with the `profile` scope.
-    scope: [oauth2 ? '' : 'openid profile', PLATFORM_CATALOGUE[platform].scope ?? ''].join(' ').trim() || null,
+    // A platform the spec names no scope for (Max) asks for the name (`profile`): a grant of nothing
+    // is refused.
+    scope: [oauth2 ? '' : 'openid profile', PLATFORM_CATALOGUE[platform].scope ?? ''].join(' ').trim() || 'profile',
     restricted: ['psn', 'xbox', 'nintendo'].includes(platform),
     relink_cooldown_days: 30,
     // PlayStation Network's sandbox shows the sign-out step of the connection flow (its sign-out

@@ -14,6 +14,9 @@ import type { SandboxClient } from './catalogue.ts';
 import { SandboxStore } from './memory-adapter.ts';
 import type { Configuration, KoaContextWithOIDC } from 'oidc-provider';
 
+/** How long the access token of a sandbox user whose name starts with "short" lasts. */
+export const SHORT_TOKEN_SECONDS = 10;
+
 /** The user names of a sandbox platform, by subject (filled as players sign in to it). */
 export type SandboxUsers = Map<string, string>;
 
@@ -91,7 +94,17 @@ export function createSandboxProvider(
       return grant;
     },
     cookies: { keys: [randomBytes(32).toString('base64url')] },
-    ttl: { AuthorizationCode: 120, AccessToken: 600, IdToken: 600, Interaction: 600, Session: 3600, Grant: 3600 },
+    ttl: {
+      AuthorizationCode: 120,
+      // A user name starting with "short" gets access tokens of 10 seconds: a platform token that
+      // expires can be tried (Max's subscription asks to reconnect).
+      AccessToken: (_ctx, token) =>
+        (users.get(token.accountId ?? '') ?? '').toLowerCase().startsWith('short') ? SHORT_TOKEN_SECONDS : 600,
+      IdToken: 600,
+      Interaction: 600,
+      Session: 3600,
+      Grant: 3600,
+    },
     renderError(ctx, out) {
       ctx.type = 'text/plain; charset=utf-8';
       ctx.body = `Sandbox platform error: ${out.error}${out.error_description ? ` (${out.error_description})` : ''}`;

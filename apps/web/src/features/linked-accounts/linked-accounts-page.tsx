@@ -22,6 +22,7 @@ import { useServices, useSession } from '../../lib/services.tsx';
 import { useSubmit } from '../../lib/use-submit.ts';
 import { DisconnectModal } from './disconnect-modal.tsx';
 import { linkThroughPopup } from './link-platform.ts';
+import { MaxSubscriptionStatus } from './max-subscription.tsx';
 import type { LinkAction } from './link-platform.ts';
 import { ShortCodeModal } from './short-code-modal.tsx';
 
@@ -168,6 +169,9 @@ export function PlatformRow({
         <p className="field-hint">
           {t('linkedAccounts.locked', { date: formatDate(lockedUntil, i18n.language), count: daysLeft })}
         </p>
+      ) : null}
+      {platform === 'max' && link && offered ? (
+        <MaxSubscriptionStatus account={account} onReconnect={() => act.run('reconnect')} />
       ) : null}
       {link?.pending ? (
         <div className="notice" role="status">
