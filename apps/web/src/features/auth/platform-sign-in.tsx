@@ -13,6 +13,7 @@ import { signInWithPopup } from '../../lib/platforms/popup.ts';
 import { useServices } from '../../lib/services.tsx';
 import { useSubmit } from '../../lib/use-submit.ts';
 import { visitorId } from '../../lib/visitor.ts';
+import { PlatformBadge } from '../../components/platform-badge.tsx';
 
 const afterSignIn = () => import('../../app/flows/continue-flow.ts');
 
@@ -57,9 +58,7 @@ export function PlatformSignIn() {
             disabled={submit.pending}
             onClick={() => void submit.run(id)}
           >
-            <span className={`platform-badge platform-badge-small platform-badge-${id}`} aria-hidden="true">
-              {PLATFORM_CATALOGUE[id].name.slice(0, 1)}
-            </span>
+            <PlatformBadge platform={id} small />
             {PLATFORM_CATALOGUE[id].name}
           </button>
         ))}

@@ -25,6 +25,7 @@ import { linkThroughPopup } from './link-platform.ts';
 import { MaxSubscriptionStatus } from './max-subscription.tsx';
 import type { LinkAction } from './link-platform.ts';
 import { ShortCodeModal } from './short-code-modal.tsx';
+import { PlatformBadge } from '../../components/platform-badge.tsx';
 
 const DAY_MS = 86_400_000;
 
@@ -155,9 +156,7 @@ export function PlatformRow({
   return (
     <li className="card platform-row" aria-labelledby={headingId}>
       <div className="platform-row-head">
-        <span className={`platform-badge platform-badge-${platform}`} aria-hidden="true">
-          {name.slice(0, 1)}
-        </span>
+        <PlatformBadge platform={platform} />
         <div>
           <h2 id={headingId} className="platform-name">
             {name}

@@ -23,6 +23,7 @@ import { useSubmit } from '../../../lib/use-submit.ts';
 import { linkThroughPopup } from '../link-platform.ts';
 import { ShortCodeModal } from '../short-code-modal.tsx';
 import { useConnectionTexts } from './connection-game.ts';
+import { PlatformBadge } from '../../../components/platform-badge.tsx';
 
 /** Ends the connection without connecting (or after an earlier one) and goes where the flow goes. */
 export function endConnection(services: ReturnType<typeof useServices>) {
@@ -76,9 +77,7 @@ export function ConnectionConnect({ titleKey }: { titleKey: 'connection-confirma
       {texts.welcome ? <p>{texts.welcome}</p> : null}
       <div className="card connection-card">
         <div className="platform-row-head">
-          <span className={`platform-badge platform-badge-${platform}`} aria-hidden="true">
-            {name.slice(0, 1)}
-          </span>
+          <PlatformBadge platform={platform} />
           <h2 className="platform-name">{name}</h2>
         </div>
         {alreadyConnected ? (

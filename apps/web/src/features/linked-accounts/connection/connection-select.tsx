@@ -13,6 +13,7 @@ import { useServices, useSession } from '../../../lib/services.tsx';
 import { endConnection } from './connection-connect.tsx';
 import { useConnectionTexts } from './connection-game.ts';
 import { GameWelcome } from '../../../app/flows/auth-game.tsx';
+import { PlatformBadge } from '../../../components/platform-badge.tsx';
 
 export function ConnectionSelect() {
   const { t } = useTranslation();
@@ -50,9 +51,7 @@ export function ConnectionSelect() {
                   aria-describedby={linked ? `connected-${id}` : undefined}
                   onClick={() => choose(id)}
                 >
-                  <span className={`platform-badge platform-badge-${id}`} aria-hidden="true">
-                    {name.slice(0, 1)}
-                  </span>
+                  <PlatformBadge platform={id} />
                   <span className="connection-choice-name">{name}</span>
                   {linked ? (
                     <span id={`connected-${id}`} className="badge badge-on">
