@@ -1,7 +1,8 @@
 // The platforms' marks for their badges: SVG paths (24x24) from Simple Icons 16.37.0
-// (https://simpleicons.org, CC0-1.0). The marks are their owners' trademarks, shown only to name the
-// platform a player links. Simple Icons has none for Xbox, Nintendo, Amazon Luna, Apple Game Center
-// and Wizarding World (removed at the brands' request or never added): their badges show the initial.
+// (https://simpleicons.org, CC0-1.0); Max's is its `hbomax` icon, the streaming service's mark.
+// The marks are their owners' trademarks, shown only to name the platform a player links. Simple
+// Icons has none for Xbox, Nintendo, Amazon Luna, Apple Game Center and Wizarding World (removed at
+// the brands' request or never added): their badges show the initial.
 import type { PlatformId } from '@portal/contract/data/platforms';
 
 export const PLATFORM_ICONS: Partial<Record<PlatformId, string>> = {
