@@ -1,7 +1,7 @@
 // The signed-in player's own pages (issue 5): display name, email, password, two-factor from
 // enrolment to sign-in and removal, deleting the account, and opting out of friend-request mails.
 import { expect, test } from '@playwright/test';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 import {
   createAccount,
@@ -11,6 +11,7 @@ import {
   pathOf,
   signInWithPassword,
   uniqueEmail,
+  verifyEmailInDialog,
 } from './helpers.ts';
 import { screenshot } from './screenshots.ts';
 
@@ -19,14 +20,6 @@ async function signedInAs(page: Page, email: string, path = '/account') {
   await signInWithPassword(page, email, PASSWORD);
   await expect(page).toHaveURL(/\/account$/);
   if (path !== '/account') await page.goto(path);
-}
-
-/** The security page of a new account asks to verify its address: with the code from the outbox. */
-async function verifyEmailOnSecurityPage(page: Page, request: APIRequestContext, email: string) {
-  const verify = page.getByRole('dialog', { name: 'Verify your email address' });
-  await verify.getByRole('button', { name: 'Send the code' }).click();
-  await verify.getByLabel('Code', { exact: true }).fill((await latestMail(request, email, 'verify_email')).code ?? '');
-  await verify.getByRole('button', { name: 'Verify' }).click();
 }
 
 async function signOut(page: Page) {
@@ -83,7 +76,7 @@ test('change the email address: pending until the code sent to it is entered', a
   await createAccount(request, email);
   // A new account's address is unverified: verify it first, with the code from the outbox.
   await signedInAs(page, email, '/security');
-  await verifyEmailOnSecurityPage(page, request, email);
+  await verifyEmailInDialog(page, request, email);
   await expect(page.getByRole('heading', { name: 'Two-factor authentication' })).toBeVisible();
   await page.goto('/account');
   const profile = page.getByRole('region', { name: 'Profile' });
@@ -116,7 +109,7 @@ test('change the password, signing out other sessions, and sign in with the new 
   const email = uniqueEmail(testInfo, 'keys');
   await createAccount(request, email);
   await signedInAs(page, email, '/security');
-  await verifyEmailOnSecurityPage(page, request, email);
+  await verifyEmailInDialog(page, request, email);
   await page.getByRole('button', { name: 'Change password' }).click();
   const dialog = page.getByRole('dialog', { name: 'Change password' });
   await dialog.getByLabel('Current password').fill('Wrong#Pass-1');
@@ -142,7 +135,7 @@ test('two-factor: turn on, sign in with an authenticator code, then a backup cod
   const email = uniqueEmail(testInfo, 'otp');
   await createAccount(request, email);
   await signedInAs(page, email, '/security');
-  await verifyEmailOnSecurityPage(page, request, email);
+  await verifyEmailInDialog(page, request, email);
 
   await expect(page.getByRole('heading', { name: 'Two-factor authentication' })).toBeVisible();
   await screenshot(page, testInfo, 'security-en');

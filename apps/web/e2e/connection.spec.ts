@@ -8,34 +8,27 @@ import {
   apiHeaders,
   createAccount,
   expectNoAxeViolations,
-  latestMail,
   PASSWORD,
   signInWithPassword,
   switchLanguage,
   uniqueEmail,
   uniqueSuffix,
+  verifyEmailInDialog,
 } from './helpers.ts';
+import { codeFromPlatformPage, signInInPlatformPopup } from './platform-sandbox.ts';
 import { screenshot } from './screenshots.ts';
 
 test.describe.configure({ timeout: 90_000 });
 
 /** The confirmation page asks for the address to be proved first: the mailed code proves it. */
 async function proveAddress(page: Page, request: APIRequestContext, email: string) {
-  const verify = page.getByRole('dialog', { name: 'Verify your email address' });
-  await verify.getByRole('button', { name: 'Send the code' }).click();
-  await verify.getByLabel('Code', { exact: true }).fill((await latestMail(request, email, 'verify_email')).code ?? '');
-  await verify.getByRole('button', { name: 'Verify' }).click();
-  await expect(verify).toBeHidden();
+  await verifyEmailInDialog(page, request, email);
+  await expect(page.getByRole('dialog', { name: 'Verify your email address' })).toBeHidden();
 }
 
 /** Signs in to a sandbox platform in the popup the button opens, as `username`. */
 async function signInAtPlatform(page: Page, button: string, platform: string, username: string) {
-  const [popup] = await Promise.all([page.waitForEvent('popup'), page.getByRole('button', { name: button }).click()]);
-  await expect(popup.getByRole('heading', { name: `Sandbox: ${platform}` })).toBeVisible();
-  await popup.getByLabel(`User name on ${platform}`).fill(username);
-  // The popup closes itself once back at the portal, maybe before the click returns.
-  await popup.getByRole('button', { name: 'Sign in' }).click({ noWaitAfter: true });
-  await expect.poll(() => popup.isClosed()).toBe(true);
+  await signInInPlatformPopup(page, page.getByRole('button', { name: button }), platform, username);
 }
 
 async function signInHere(page: Page, email: string) {
@@ -178,15 +171,13 @@ test('the player picks the platform; the fan club connects with its code; a plat
   await proveAddress(page, request, email);
   await page.getByRole('button', { name: 'Connect Wizarding World' }).click();
   const dialog = page.getByRole('dialog', { name: 'Connect Wizarding World' });
-  const [tab] = await Promise.all([
-    context.waitForEvent('page'),
-    dialog.getByRole('link', { name: 'Get a code from Wizarding World (opens in a new tab)' }).click(),
-  ]);
   const name = `Hedwig${uniqueSuffix()}`;
-  await tab.getByLabel('User name on Wizarding World').fill(name);
-  await tab.getByRole('button', { name: 'Get a code' }).click();
-  const code = (await tab.getByLabel('Your code').textContent()) ?? '';
-  await tab.close();
+  const code = await codeFromPlatformPage(
+    context,
+    dialog.getByRole('link', { name: 'Get a code from Wizarding World (opens in a new tab)' }),
+    'Wizarding World',
+    name,
+  );
   await dialog.getByLabel('Code from Wizarding World').fill(code);
   await dialog.getByRole('button', { name: 'Connect' }).click();
   await expect(page).toHaveURL(/\/connection\/connection-success$/);

@@ -159,3 +159,11 @@ export function demoFlaggedPlayer(testInfo: TestInfo): string {
   if (number === undefined) throw new Error(`no flagged demo player for the project ${testInfo.project.name}`);
   return `flagged-${number}@demo.example.com`;
 }
+
+/** The verify-email dialog that is open: sends the code, and types the one from the outbox. */
+export async function verifyEmailInDialog(page: Page, request: APIRequestContext, email: string) {
+  const verify = page.getByRole('dialog', { name: 'Verify your email address' });
+  await verify.getByRole('button', { name: 'Send the code' }).click();
+  await verify.getByLabel('Code', { exact: true }).fill((await latestMail(request, email, 'verify_email')).code ?? '');
+  await verify.getByRole('button', { name: 'Verify' }).click();
+}

@@ -9,9 +9,11 @@ import {
   latestMail,
   PASSWORD,
   signInWithPassword,
+  verifyEmailInDialog,
   uniqueEmail,
   uniqueSuffix,
 } from './helpers.ts';
+import { codeFromPlatformPage, signInInPlatformPopup } from './platform-sandbox.ts';
 import { screenshot } from './screenshots.ts';
 
 // Each test registers, signs in, proves the address and goes through a platform's pages: more steps
@@ -24,22 +26,14 @@ async function onLinkedAccounts(page: Page, request: Parameters<typeof createAcc
   await signInWithPassword(page, email, PASSWORD);
   await expect(page).toHaveURL(/\/account$/);
   await page.goto('/linked-accounts');
-  const verify = page.getByRole('dialog', { name: 'Verify your email address' });
-  await verify.getByRole('button', { name: 'Send the code' }).click();
-  await verify.getByLabel('Code', { exact: true }).fill((await latestMail(request, email, 'verify_email')).code ?? '');
-  await verify.getByRole('button', { name: 'Verify' }).click();
+  await verifyEmailInDialog(page, request, email);
   await expect(page.getByRole('heading', { level: 2, name: 'PlayStation Network' })).toBeVisible();
 }
 
 /** Connects a platform through its sandbox popup as `username`. */
 async function connect(page: Page, platform: string, username: string, label = 'Connect') {
   const row = page.getByRole('listitem').filter({ has: page.getByRole('heading', { level: 2, name: platform }) });
-  const [popup] = await Promise.all([page.waitForEvent('popup'), row.getByRole('button', { name: label }).click()]);
-  await expect(popup.getByRole('heading', { name: `Sandbox: ${platform}` })).toBeVisible();
-  await popup.getByLabel(`User name on ${platform}`).fill(username);
-  // The popup closes itself once back at the portal, maybe before the click returns.
-  await popup.getByRole('button', { name: 'Sign in' }).click({ noWaitAfter: true });
-  await expect.poll(() => popup.isClosed()).toBe(true);
+  await signInInPlatformPopup(page, row.getByRole('button', { name: label }), platform, username);
   return row;
 }
 
@@ -168,15 +162,13 @@ test('connect Wizarding World with the code it shows', async ({ page, request, c
   await dialog.getByRole('button', { name: 'Connect' }).click();
   await expect(dialog.getByText('Enter the code Wizarding World showed you, like WW-ABCD2345.')).toBeVisible();
   // The platform's page (a new tab) shows a code for a user name.
-  const [tab] = await Promise.all([
-    context.waitForEvent('page'),
-    dialog.getByRole('link', { name: 'Get a code from Wizarding World (opens in a new tab)' }).click(),
-  ]);
   const name = `Hedwig${uniqueSuffix()}`;
-  await tab.getByLabel('User name on Wizarding World').fill(name);
-  await tab.getByRole('button', { name: 'Get a code' }).click();
-  const code = (await tab.getByLabel('Your code').textContent()) ?? '';
-  await tab.close();
+  const code = await codeFromPlatformPage(
+    context,
+    dialog.getByRole('link', { name: 'Get a code from Wizarding World (opens in a new tab)' }),
+    'Wizarding World',
+    name,
+  );
   await dialog.getByLabel('Code from Wizarding World').fill(code);
   await screenshot(page, testInfo, 'short-code');
   await dialog.getByRole('button', { name: 'Connect' }).click();

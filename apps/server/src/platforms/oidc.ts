@@ -8,6 +8,7 @@
 import type { LinkPayload } from '@portal/contract/calls/entities';
 import { PLATFORM_CATALOGUE } from '@portal/contract/data/platforms';
 import * as client from 'openid-client';
+import { pick, text } from './json-fields.ts';
 import { PlatformError } from './types.ts';
 import type {
   AuthorizationRequest,
@@ -19,22 +20,6 @@ import type {
 
 /** How long a call to a platform may take. */
 const TIMEOUT_SECONDS = 10;
-
-/** A dotted path into a JSON value: `data.user.id`. */
-function pick(value: unknown, path: string): unknown {
-  let current = value;
-  for (const part of path.split('.')) {
-    if (typeof current !== 'object' || current === null) return undefined;
-    current = (current as Record<string, unknown>)[part];
-  }
-  return current;
-}
-
-function text(value: unknown): string | null {
-  if (typeof value === 'string' && value !== '') return value;
-  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
-  return null;
-}
 
 /** Plain http is allowed only to a loopback host (the sandbox and the tests), never elsewhere. */
 function insecureAllowed(url: string): boolean {

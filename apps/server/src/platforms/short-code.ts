@@ -5,6 +5,7 @@
 // with JSON naming the subject (`subject_field`, default `sub`) and a name (`username_field`, default
 // `username`). A 400, 401, 403 or 404 is a refused code; anything else the platform being unavailable.
 import type { LinkPayload } from '@portal/contract/calls/entities';
+import { pick, text } from './json-fields.ts';
 import { PlatformError } from './types.ts';
 import type {
   AuthorizationRequest,
@@ -15,21 +16,6 @@ import type {
 } from './types.ts';
 
 const TIMEOUT_MS = 10_000;
-
-function pick(value: unknown, path: string): unknown {
-  let current = value;
-  for (const part of path.split('.')) {
-    if (typeof current !== 'object' || current === null) return undefined;
-    current = (current as Record<string, unknown>)[part];
-  }
-  return current;
-}
-
-function text(value: unknown): string | null {
-  if (typeof value === 'string' && value !== '') return value;
-  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
-  return null;
-}
 
 export class ShortCodePlatform implements PlatformAdapter {
   readonly #config: PlatformConfig;

@@ -11,7 +11,7 @@ import type { TemplateName } from '../../mail/templates.ts';
 import { fetchSubscription } from '../../platforms/subscription.ts';
 import type { SubscriptionAnswer } from '../../platforms/subscription.ts';
 import { PlatformError } from '../../platforms/types.ts';
-import type { PlatformConfig, PlatformIdentity } from '../../platforms/types.ts';
+import type { PlatformAdapter, PlatformConfig, PlatformIdentity } from '../../platforms/types.ts';
 import type { MaxSubscription } from '@portal/contract/calls/accounts-links';
 import type { Account, AccountsService } from '../accounts/service.ts';
 import type { SignedIn } from '../sessions/sign-in-service.ts';
@@ -33,6 +33,21 @@ export interface PlatformLinksDeps {
   /** Where the platforms send the player back (the site's origin, spec 001 §9). */
   redirectUri: string;
   now?: () => Date;
+}
+
+/** A kept token as #tokensToKeep sealed it; null when it cannot be read (it then counts as none). */
+function keptToken(opened: string | null): { access_token: string; expires_at: string | null } | null {
+  if (opened === null) return null;
+  try {
+    const token = JSON.parse(opened) as { access_token?: unknown; expires_at?: unknown };
+    if (typeof token.access_token !== 'string') return null;
+    return {
+      access_token: token.access_token,
+      expires_at: typeof token.expires_at === 'string' ? token.expires_at : null,
+    };
+  } catch {
+    return null;
+  }
 }
 
 /** A link as the account's `links.<platform>` shows it. */
@@ -60,8 +75,7 @@ export class PlatformLinksService {
   }
 
   /** The identity the proof stands for, asked of the platform. */
-  async #identify(platform: PlatformId, proof: LinkPayload): Promise<PlatformIdentity> {
-    const { adapter } = await this.#d.registry.use(platform);
+  async #identify(adapter: PlatformAdapter, proof: LinkPayload): Promise<PlatformIdentity> {
     try {
       return await adapter.identify(proof, { redirectUri: this.#d.redirectUri });
     } catch (error) {
@@ -144,8 +158,8 @@ export class PlatformLinksService {
     proof: LinkPayload,
     options: { needsConfirmation: boolean; refresh: boolean },
   ): Promise<Account> {
-    const { config } = await this.#d.registry.use(platform);
-    const identity = await this.#identify(platform, proof);
+    const { config, adapter } = await this.#d.registry.use(platform);
+    const identity = await this.#identify(adapter, proof);
     const { repo } = this.#d;
     const [row, holder, disconnectedBefore, linking] = await Promise.all([
       repo.find(account.id, platform),
@@ -201,8 +215,7 @@ export class PlatformLinksService {
     const row = await this.#d.repo.find(account.id, platform);
     const none = { subscribed: false, plan: null, expires_at: null };
     if (!row) return { ...none, max_link: null };
-    const kept = row.tokensSealed ? this.#d.registry.open(row.tokensSealed) : null;
-    const token = kept ? (JSON.parse(kept) as { access_token: string; expires_at: string | null }) : null;
+    const token = row.tokensSealed ? keptToken(this.#d.registry.open(row.tokensSealed)) : null;
     const expired = token?.expires_at ? Date.parse(token.expires_at) <= this.#now().getTime() : false;
     let answer: SubscriptionAnswer = { kind: 'token-refused' };
     if (token && !expired && !row.refreshRequired) {
@@ -263,8 +276,8 @@ export class PlatformLinksService {
    * app's visitor id; a sign-in without one counts as new) gets a security notice.
    */
   async signIn(platform: PlatformId, proof: LinkPayload, device?: DeviceData): Promise<SignedIn> {
-    const { config } = await this.#d.registry.use(platform);
-    const identity = await this.#identify(platform, proof);
+    const { config, adapter } = await this.#d.registry.use(platform);
+    const identity = await this.#identify(adapter, proof);
     const holder = await this.#d.repo.holder(platform, identity.subject);
     const account = holder === null ? null : await this.#d.accounts.findById(holder);
     if (!account) throw new RequestError('unknown_identity');

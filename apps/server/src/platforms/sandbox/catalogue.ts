@@ -109,23 +109,20 @@ export function sandboxPlatformConfig(origin: string, platform: PlatformId, clie
   }
   const base = `${origin}${sandboxPath(platform)}`;
   const oauth2 = PLATFORM_CATALOGUE[platform].linkPayload === 'auth_code';
+  // Xbox: the Microsoft account's code, then Xbox Live's user token and XSTS token (xbox-live.ts);
+  // the other OAuth 2.0 platforms say who signed in by a profile call.
+  const xbox = platform === 'xbox';
+  const identity: Record<string, string> = xbox
+    ? { xbox_user: `${base}/xbox-live/user/authenticate`, xsts: `${base}/xbox-live/xsts/authorize` }
+    : { profile: `${base}/profile`, subject_field: 'id', username_field: 'username' };
   const endpoints: Record<string, string> = oauth2
     ? {
         authorization: `${base}/auth`,
         token: `${base}/token`,
-        profile: `${base}/profile`,
-        subject_field: 'id',
-        username_field: 'username',
+        ...identity,
+        ...(platform === 'max' ? { subscription: `${base}/subscription` } : {}),
       }
     : {};
-  if (platform === 'max') endpoints.subscription = `${base}/subscription`;
-  // Xbox: the Microsoft account's code, then Xbox Live's user token and XSTS token (xbox-live.ts).
-  const xbox = platform === 'xbox';
-  if (xbox) {
-    delete endpoints.profile;
-    endpoints.xbox_user = `${base}/xbox-live/user/authenticate`;
-    endpoints.xsts = `${base}/xbox-live/xsts/authorize`;
-  }
   return {
     platform,
     protocol: xbox ? ('xbox_xsts' as const) : oauth2 ? ('oauth2' as const) : ('oidc' as const),
@@ -133,9 +130,8 @@ export function sandboxPlatformConfig(origin: string, platform: PlatformId, clie
     client_secret: client.clientSecret,
     issuer: base,
     endpoints,
-    // The sandbox's ID tokens and profiles carry the name with the `profile` scope.
-    // A platform the spec names no scope for (Max) asks for the name (`profile`): a grant of nothing
-    // is refused.
+    // The sandbox's ID tokens and profiles carry the name with the `profile` scope; a platform the
+    // spec names no scope for (Max) asks for that alone, as a grant of nothing is refused.
     scope: [oauth2 ? '' : 'openid profile', PLATFORM_CATALOGUE[platform].scope ?? ''].join(' ').trim() || 'profile',
     restricted: ['psn', 'xbox', 'nintendo'].includes(platform),
     relink_cooldown_days: 30,

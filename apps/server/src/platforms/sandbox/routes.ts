@@ -15,21 +15,7 @@ import { registerShortCodeSandbox } from './short-code.ts';
 import { registerSteamSandbox, registerSteamWebApiSandbox } from './steam.ts';
 import { registerXboxLiveSandbox } from './xbox-live.ts';
 import type { SandboxUsers } from './provider.ts';
-
-async function readForm(raw: IncomingMessage): Promise<URLSearchParams> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of raw) {
-    size += (chunk as Buffer).length;
-    if (size > 4096) throw new Error('form too large');
-    chunks.push(chunk as Buffer);
-  }
-  return new URLSearchParams(Buffer.concat(chunks).toString('utf8'));
-}
-
-/** The sign-in page's own policy: its one inline style, a form to itself, nothing else. */
-const PAGE_CSP =
-  "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'";
+import { PAGE_CSP, leaveBodiesUnread, readForm } from './request-body.ts';
 
 function signInPage(platform: PlatformId, action: string, problem?: string): string {
   const name = escapeHtml(PLATFORM_CATALOGUE[platform].name);
@@ -84,8 +70,7 @@ export function registerPlatformSandbox(
     void app.register(
       async (scope) => {
         // The provider reads its own bodies (forms and JSON): Fastify leaves them unread.
-        scope.removeAllContentTypeParsers();
-        scope.addContentTypeParser('*', (_request, _payload, done) => done(null, undefined));
+        leaveBodiesUnread(scope);
 
         scope.get('/interaction/:uid', async (request, reply) => {
           const { provider } = sandbox(platform);

@@ -3,29 +3,16 @@
 // endpoint the portal calls with its client credentials (platforms/short-code.ts). Development and
 // tests only.
 import { randomInt, timingSafeEqual } from 'node:crypto';
-import type { IncomingMessage } from 'node:http';
 import type { PlatformId } from '@portal/contract/data/platforms';
 import { PLATFORM_CATALOGUE } from '@portal/contract/data/platforms';
 import type { FastifyInstance } from 'fastify';
 import { escapeHtml } from '../../http/spa.ts';
 import { sandboxPath, sandboxSubject } from './catalogue.ts';
 import type { SandboxClient } from './catalogue.ts';
+import { PAGE_CSP, leaveBodiesUnread, readForm } from './request-body.ts';
 
 const CODE_TTL_MS = 10 * 60_000;
 const ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
-const PAGE_CSP =
-  "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'";
-
-async function readForm(raw: IncomingMessage): Promise<URLSearchParams> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of raw) {
-    size += (chunk as Buffer).length;
-    if (size > 4096) throw new Error('form too large');
-    chunks.push(chunk as Buffer);
-  }
-  return new URLSearchParams(Buffer.concat(chunks).toString('utf8'));
-}
 
 function page(platform: PlatformId, action: string, code?: string): string {
   const name = escapeHtml(PLATFORM_CATALOGUE[platform].name);
@@ -61,8 +48,7 @@ export function registerShortCodeSandbox(app: FastifyInstance, platform: Platfor
   const path = `${sandboxPath(platform)}/short-code`;
   void app.register(
     async (scope) => {
-      scope.removeAllContentTypeParsers();
-      scope.addContentTypeParser('*', (_request, _payload, done) => done(null, undefined));
+      leaveBodiesUnread(scope);
 
       scope.get('/', async (_request, reply) =>
         reply.header('content-security-policy', PAGE_CSP).type('text/html; charset=utf-8').send(page(platform, path)),

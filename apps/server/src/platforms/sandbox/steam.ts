@@ -3,27 +3,14 @@
 // with an assertion signed with HMAC-SHA256 under a key of this process; `check_authentication`
 // confirms a signature once (a nonce is confirmed only the first time). Development and tests only.
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import { escapeHtml } from '../../http/spa.ts';
 import { OPENID_NS } from '../steam-openid.ts';
 import { SANDBOX_STEAM_APP_ID, sandboxPath, sandboxSteam, sandboxSteamId } from './catalogue.ts';
 import type { SandboxClient } from './catalogue.ts';
+import { PAGE_CSP, leaveBodiesUnread, readForm } from './request-body.ts';
 
 const SIGNED = ['signed', 'op_endpoint', 'claimed_id', 'identity', 'return_to', 'response_nonce', 'assoc_handle'];
-const PAGE_CSP =
-  "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'";
-
-async function readForm(raw: IncomingMessage): Promise<URLSearchParams> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of raw) {
-    size += (chunk as Buffer).length;
-    if (size > 16_384) throw new Error('form too large');
-    chunks.push(chunk as Buffer);
-  }
-  return new URLSearchParams(Buffer.concat(chunks).toString('utf8'));
-}
 
 function page(action: string, returnTo: string, realm: string): string {
   return `<!doctype html>
@@ -58,8 +45,7 @@ export function registerSteamSandbox(app: FastifyInstance, origin: string): void
 
   void app.register(
     async (scope) => {
-      scope.removeAllContentTypeParsers();
-      scope.addContentTypeParser('*', (_request, _payload, done) => done(null, undefined));
+      leaveBodiesUnread(scope);
 
       scope.get('/login', async (request, reply) => {
         const query = new URLSearchParams(request.url.slice(request.url.indexOf('?') + 1));
@@ -137,8 +123,7 @@ export function registerSteamWebApiSandbox(app: FastifyInstance, client: Sandbox
 
   void app.register(
     async (scope) => {
-      scope.removeAllContentTypeParsers();
-      scope.addContentTypeParser('*', (_request, _payload, done) => done(null, undefined));
+      leaveBodiesUnread(scope);
 
       scope.post('/tickets', async (request, reply) => {
         const form = await readForm(request.raw);

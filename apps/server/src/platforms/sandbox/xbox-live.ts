@@ -2,27 +2,12 @@
 // Microsoft account's access token (`RpsTicket: d=<token>`) into a user token, `xsts/authorize` turns
 // that into an XSTS token whose claims carry the XUID and the gamertag, in Xbox Live's JSON shapes.
 import { createHash, randomBytes } from 'node:crypto';
-import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import type { Provider } from 'oidc-provider';
 import type { SandboxUsers } from './provider.ts';
+import { readJson } from './request-body.ts';
 
 const TOKEN_TTL_MS = 10 * 60_000;
-
-async function readJson(raw: IncomingMessage): Promise<unknown> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of raw) {
-    size += (chunk as Buffer).length;
-    if (size > 16_384) return null;
-    chunks.push(chunk as Buffer);
-  }
-  try {
-    return JSON.parse(Buffer.concat(chunks).toString('utf8'));
-  } catch {
-    return null;
-  }
-}
 
 /** A stable 16-digit XUID for a sandbox subject. */
 export function sandboxXuid(subject: string): string {

@@ -2,7 +2,7 @@
 // sent by a game (a link to /connection, or a device flow whose user flow names a platform) connects
 // one platform, chosen by the game or by the player, and goes back where they came from. What it
 // keeps in the flow data between its screens, and what the continue-registration decision reads.
-import type { Account } from '@portal/contract/calls/entities';
+import type { Account, PlatformLink } from '@portal/contract/calls/entities';
 import type { PublicSettings } from '@portal/contract/calls/settings';
 import type { PlatformId } from '@portal/contract/data/platforms';
 import type { AuthFlow, FlowState } from '../../lib/auth/flow-store.ts';
@@ -22,10 +22,18 @@ export const CONNECTION_KEYS = {
   resumeDevice: 'connectionResumeDevice',
 } as const;
 
-/** Rule 19: the platforms with a connection page of their own (the fan-club site's short code). */
+/** The fan club (its site shows a short code): the platform of /connection/fan-club. */
+export const FAN_CLUB_PLATFORM: PlatformId = 'wizarding_world';
+
+/** Rule 19: the platforms with a connection page of their own. */
 export const SPECIAL_CONNECTION_PAGES: Partial<Record<PlatformId, StaticRouteId>> = {
-  wizarding_world: 'connection-fan-club',
+  [FAN_CLUB_PLATFORM]: 'connection-fan-club',
 };
+
+/** A link to connect again: the platform asked it, or debug mode's refreshRequired pretends so. */
+export function linkNeedsRefresh(link: PlatformLink | undefined, debugRefreshRequired: boolean): boolean {
+  return link !== undefined && (link.refresh_required || debugRefreshRequired);
+}
 
 const CONNECTION_FLOWS: ReadonlySet<FlowState['flow']> = new Set(['connection', 'connect-platform-selection']);
 
@@ -48,7 +56,7 @@ export function connectionState(
     platform,
     specialPage: platform ? (SPECIAL_CONNECTION_PAGES[platform] ?? null) : null,
     linked: link !== undefined,
-    refreshRequired: link !== undefined && (link.refresh_required || debugRefreshRequired),
+    refreshRequired: linkNeedsRefresh(link, debugRefreshRequired),
   };
 }
 

@@ -37,8 +37,6 @@ export const DEVICE_KEYS = {
   error: 'deviceError',
   /** The platform the game's user flow connects before the device is authorized (twitch, max...). */
   userFlowPlatform: 'deviceUserFlowPlatform',
-  /** The game requires that connection (user_flow_options.is_required). */
-  userFlowRequired: 'deviceUserFlowRequired',
   /** The connection of the user flow's platform is over (connected, or skipped when not required). */
   userFlowDone: 'deviceUserFlowDone',
 } as const;

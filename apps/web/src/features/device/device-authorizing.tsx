@@ -27,11 +27,7 @@ import { href } from '../../app/routing/route-table.ts';
 function userFlowConnection(state: FlowState, offered: ReadonlySet<string>) {
   const platform = state.data[DEVICE_KEYS.userFlowPlatform] as PlatformId | undefined;
   if (!platform || state.data[DEVICE_KEYS.userFlowDone] === 'true' || !offered.has(platform)) return null;
-  return connectionFlow(platform, {
-    ...state.data,
-    [CONNECTION_KEYS.resumeDevice]: 'true',
-    ...(state.data[DEVICE_KEYS.userFlowRequired] === 'true' ? { [CONNECTION_KEYS.required]: 'true' } : {}),
-  });
+  return connectionFlow(platform, { ...state.data, [CONNECTION_KEYS.resumeDevice]: 'true' });
 }
 
 /** The problem an authorize call failed with. */

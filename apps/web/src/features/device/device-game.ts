@@ -4,6 +4,7 @@
 import type { DeviceAuthorization } from '@portal/contract/calls/entities';
 import type { GameConfig } from '@portal/contract/calls/games';
 import { USER_FLOW_PLATFORMS } from '@portal/contract/data/platforms';
+import { CONNECTION_KEYS } from '../../app/flows/connection-flow.ts';
 import { DEVICE_KEYS, gameFlowData } from '../../app/flows/game-flow.ts';
 
 /** The flow data of a device flow: the code, the device, its game, and registration defaults. */
@@ -19,7 +20,8 @@ export function deviceFlowData(authorization: DeviceAuthorization, code: string)
     ...(authorization.user_flow !== 'default'
       ? {
           [DEVICE_KEYS.userFlowPlatform]: USER_FLOW_PLATFORMS[authorization.user_flow],
-          ...(authorization.user_flow_options?.is_required ? { [DEVICE_KEYS.userFlowRequired]: 'true' } : {}),
+          // The connection flow reads it once the device flow hands over.
+          ...(authorization.user_flow_options?.is_required ? { [CONNECTION_KEYS.required]: 'true' } : {}),
         }
       : {}),
     // The keys the registration screens prefill from (as from a game's sign-up link).

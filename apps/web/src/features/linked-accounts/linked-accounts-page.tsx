@@ -7,6 +7,7 @@ import type { Account, PlatformLink } from '@portal/contract/calls/entities';
 import { PLATFORM_CATALOGUE, PLATFORM_IDS } from '@portal/contract/data/platforms';
 import type { PlatformId } from '@portal/contract/data/platforms';
 import { useState } from 'react';
+import { linkNeedsRefresh } from '../../app/flows/connection-flow.ts';
 import { allowedPlatforms } from '../../app/routing/guard-state.ts';
 import { href } from '../../app/routing/route-table.ts';
 import { VerifyEmailModal } from '../../components/account/verify-email-modal.tsx';
@@ -131,7 +132,7 @@ export function PlatformRow({
     setNotice(t(done[action], { platform: name }));
   });
 
-  const needsReconnect = link !== undefined && (link.refresh_required || refreshRequired);
+  const needsReconnect = linkNeedsRefresh(link, refreshRequired);
   const lockedUntil = link?.locked_until ? new Date(link.locked_until) : null;
   const locked = lockedUntil !== null && lockedUntil.getTime() > Date.now();
   const daysLeft = locked ? Math.ceil((lockedUntil.getTime() - Date.now()) / DAY_MS) : 0;

@@ -8,7 +8,12 @@ import { PLATFORM_CATALOGUE } from '@portal/contract/data/platforms';
 import type { PlatformId } from '@portal/contract/data/platforms';
 import { useState } from 'react';
 import { GameWelcome, SignedInAs } from '../../../app/flows/auth-game.tsx';
-import { CONNECTION_KEYS, connectionResult } from '../../../app/flows/connection-flow.ts';
+import {
+  CONNECTION_KEYS,
+  connectionResult,
+  FAN_CLUB_PLATFORM,
+  linkNeedsRefresh,
+} from '../../../app/flows/connection-flow.ts';
 import { continueFlow } from '../../../app/flows/continue-flow.ts';
 import { useStepFocus } from '../../../app/flows/step-focus.ts';
 import { VerifyEmailModal } from '../../../components/account/verify-email-modal.tsx';
@@ -37,16 +42,16 @@ export function ConnectionConnect({ titleKey }: { titleKey: 'connection-confirma
   const navigate = useNavigate();
   const flow = useFlow();
   const { account } = useSession();
-  // The platform of the address (the guard checked it), or the fan club's on its own page.
+  // The platform of the address (the guard checked it), or the fan club on its own page.
   const param = useParams().platformId as PlatformId | undefined;
-  const platform: PlatformId = titleKey === 'connection-fan-club' ? 'wizarding_world' : (param ?? 'wizarding_world');
+  const platform = titleKey === 'connection-fan-club' || !param ? FAN_CLUB_PLATFORM : param;
   const texts = useConnectionTexts(platform);
   const [notice, setNotice] = useState<string | null>(null);
   const [typingCode, setTypingCode] = useState(false);
   const [verifying, setVerifying] = useState(true);
   useStepFocus(`connection-${titleKey}`);
   const link = account?.links[platform];
-  const reconnect = link !== undefined && (link.refresh_required || debugSettings(services.debug).refreshRequired);
+  const reconnect = linkNeedsRefresh(link, debugSettings(services.debug).refreshRequired);
 
   /** The connection is made: the result (the platform's sign-out offer, or success). */
   const connected = (updated: Account) => {
