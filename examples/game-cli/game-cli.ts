@@ -8,11 +8,17 @@
 //     a PC game: listens on a loopback port, prints the address to open in a browser and exchanges
 //     the code it receives with its PKCE verifier (RFC 8252, RFC 7636)
 //
-// Both print the signed-in account (from /oauth2/userinfo) and exit 0, or a reason and exit 1.
+//   node examples/game-cli/game-cli.ts console [--portal URL] [--user NAME] [--level N]
+//     a console: plays at once as the sandbox PlayStation Network user NAME (a stub account), saves
+//     progress, then shows a code to keep it at /connect and signs in to the account the player chose
+//     (console.ts; development portals only: it signs in at the portal's sandbox PSN)
+//
+// They print the signed-in account and exit 0, or a reason and exit 1.
 import { createHash, randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { parseArgs } from 'node:util';
+import { consoleFlow } from './console.ts';
 
 interface Discovery {
   issuer: string;
@@ -38,6 +44,10 @@ const { values, positionals } = parseArgs({
     name: { type: 'string', default: 'Game CLI' },
     port: { type: 'string', default: '0' },
     scope: { type: 'string', default: 'openid profile email' },
+    'api-key': { type: 'string', default: process.env.GAME_API_KEY ?? 'ag-starfall-dev-key-0001' },
+    game: { type: 'string', default: 'starfall-legends' },
+    user: { type: 'string', default: `Player${randomBytes(2).toString('hex')}` },
+    level: { type: 'string', default: '12' },
   },
 });
 
@@ -169,8 +179,23 @@ async function pkceFlow(discovery: Discovery) {
 
 async function main() {
   const mode = positionals[0];
+  if (mode === 'console') {
+    return consoleFlow({
+      portal: values.portal,
+      apiKey: values['api-key'],
+      client: values.client,
+      game: values.game,
+      user: values.user,
+      name: values.name,
+      level: Number(values.level),
+      say,
+    });
+  }
   if (mode !== 'device' && mode !== 'pkce') {
-    say('Usage: node examples/game-cli/game-cli.ts device|pkce [--portal URL] [--client ID] [--name NAME] [--port N]');
+    say(
+      'Usage: node examples/game-cli/game-cli.ts device|pkce|console [--portal URL] [--client ID] [--name NAME] [--port N] ' +
+        '[--user NAME] [--level N]',
+    );
     process.exitCode = 2;
     return;
   }

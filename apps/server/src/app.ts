@@ -34,6 +34,7 @@ import { registerSettings } from './modules/settings/routes.ts';
 import { registerHttpRateLimit } from './rate-limit/http-rate-limit.ts';
 import { registerPlatformAuthorize } from './modules/platform-links/authorize-routes.ts';
 import { registerPlatformLinks } from './modules/platform-links/routes.ts';
+import { registerConsolidation } from './modules/consolidation/routes.ts';
 import { sandboxClient } from './platforms/sandbox/catalogue.ts';
 
 export type App = FastifyInstance;
@@ -120,6 +121,7 @@ export async function buildApp(config: Config, infrastructure?: Infrastructure):
       registerOAuth(api, resolved);
       registerDevice(api, resolved);
       registerPlatformLinks(api, resolved);
+      registerConsolidation(api, resolved);
     },
     { prefix: '/api' },
   );

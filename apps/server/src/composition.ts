@@ -42,6 +42,8 @@ import { SigningKeys } from './modules/oauth/signing-keys.ts';
 import { PlatformRegistry } from './modules/platform-links/registry-service.ts';
 import { PlatformLinksRepo } from './modules/platform-links/repo.ts';
 import { PlatformLinksService } from './modules/platform-links/service.ts';
+import { ConsolidationRepo } from './modules/consolidation/repo.ts';
+import { ConsolidationService } from './modules/consolidation/service.ts';
 import { SessionsRepo } from './modules/sessions/repo.ts';
 import { SessionsService } from './modules/sessions/service.ts';
 import { SignInService } from './modules/sessions/sign-in-service.ts';
@@ -127,7 +129,13 @@ export function compose(infrastructure: Infrastructure): Services {
   const gamesRepo = new GamesRepo(orm);
   const games = new GamesService(gamesRepo);
   const guesses = new GuessLimit(counters, { globalPerMinute: config.DEVICE_GUESSES_PER_MINUTE });
-  const device = new DeviceService(new DeviceRepo(orm), games, guesses, config);
+  const device = new DeviceService(new DeviceRepo(orm), games, guesses, config, {
+    findStub: async (id) => {
+      const account = await accounts.findById(id);
+      return account?.stub ? account : undefined;
+    },
+    start: async (account) => ({ tokens: await tokens.start({ accountId: account.id }), account }),
+  });
   const oauthRepo = new OAuthRepo(orm);
   const oauth = new OAuthService(oauthRepo, { games, accounts, sessions, tokens, device });
   const signingKeys = new SigningKeys(oauthRepo, secretBoxFor(config.MFA_SECRET_KEY, 'id-token-keys'), {
@@ -143,9 +151,20 @@ export function compose(infrastructure: Infrastructure): Services {
     repo: platformLinksRepo,
     registry: platforms,
     accounts,
+    games,
     tokens,
     mailer,
     redirectUri: `${publicUrl.replace(/\/$/, '')}/`,
+  });
+
+  const gameProgress = new GameProgressService(gamesRepo, { tokens });
+  const consolidation = new ConsolidationService({
+    repo: new ConsolidationRepo(orm),
+    sessions,
+    accounts,
+    progress: gameProgress,
+    games,
+    mailer,
   });
 
   return {
@@ -167,7 +186,14 @@ export function compose(infrastructure: Infrastructure): Services {
     accounts,
     consents,
     registration: new RegistrationService(
-      { accounts: accountsRepo, codes: emailCodes, consents, tokens, mailer },
+      {
+        accounts: accountsRepo,
+        codes: emailCodes,
+        consents,
+        tokens,
+        mailer,
+        onStubCompleted: (id) => device.settleStub(id),
+      },
       {
         usernameBounds,
         minAgeOverrides,
@@ -191,7 +217,8 @@ export function compose(infrastructure: Infrastructure): Services {
     emailPreferences: new EmailPreferencesService({ accounts: accountsRepo, links: linkTokens, mailer, publicUrl }),
     mfa,
     games,
-    gameProgress: new GameProgressService(gamesRepo, { tokens }),
+    gameProgress,
+    consolidation,
     settings: new SettingsService(new SettingsRepo(orm), games, platforms, { debug: config.debug }),
     platforms,
     platformLinks,

@@ -58,6 +58,8 @@ export const configSchema = z.object({
   /** Access tokens whose session and account each instance keeps (ADR 017); 0 reads the database every time. */
   SIGNED_IN_CACHE_ENTRIES: z.coerce.number().int().min(0).max(1_000_000).default(10_000),
   REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  /** Stub (platform-first) accounts nobody touched for this many days are removed by the sweep. */
+  STUB_IDLE_DAYS: z.coerce.number().int().min(1).max(3650).default(180),
   SOFT_LOCK_THRESHOLD: z.coerce.number().int().min(3).max(100).default(10),
   SIGN_IN_PER_MINUTE: z.coerce.number().int().min(1).default(20),
   CODE_MAILS_PER_CLIENT_HOUR: z.coerce.number().int().min(1).default(30),

@@ -34,6 +34,7 @@ import type { CounterStore } from './rate-limit/counter-store.ts';
 import type { RateLimitTable } from './rate-limit/tiers.ts';
 import type { PlatformRegistry } from './modules/platform-links/registry-service.ts';
 import type { PlatformLinksService } from './modules/platform-links/service.ts';
+import type { ConsolidationService } from './modules/consolidation/service.ts';
 
 /** What the app runs on: opened once per process (openInfrastructure); tests pass their own. */
 export interface Infrastructure {
@@ -73,6 +74,8 @@ export interface Services extends Infrastructure {
   /** Platform identities: the platforms operators configured, and the links of each account. */
   platforms: PlatformRegistry;
   platformLinks: PlatformLinksService;
+  /** Moving a stub (platform-first) account into a full one. */
+  consolidation: ConsolidationService;
   games: GamesService;
   gameProgress: GameProgressService;
   settings: SettingsService;

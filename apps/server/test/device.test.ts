@@ -154,11 +154,10 @@ describe('looking up, approving and polling', () => {
     });
   });
 
-  it('refuses passwordless devices clearly until the stub-account flow exists', async () => {
-    const { user_code } = await start({ auth_type: 'passwordless' });
-    expect((await call('GET', `/sessions/device/${user_code}`)).json().auth_type).toBe('passwordless');
-    const refused = await call('PUT', `/sessions/device/${user_code}/authorize`, player);
-    expect(refused.json()).toMatchObject({ code: 'device_flow_unavailable', hydraErrorCode: 1114 });
+  it('starts a passwordless device only for a game signed in as a stub, which no player approves directly', async () => {
+    const refused = await call('POST', '/sessions/device', undefined, { client_id: CLIENT, auth_type: 'passwordless' });
+    expect(refused.json()).toMatchObject({ code: 'unauthorized', body: { reason: 'stub_token_required' } });
+    // The stub-account flow itself: stub-accounts.test.ts.
   });
 
   it('refuses a player under 18 for a mature game, and the browser reports it to the device', async () => {

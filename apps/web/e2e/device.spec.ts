@@ -262,15 +262,6 @@ test('a code used while the player signed in ends on /device-code with Account C
   await expect(page).toHaveURL(/\/device$/);
 });
 
-test('a passwordless device is not available yet, said plainly', async ({ page, request }, testInfo) => {
-  const started = await startDevice(request, { auth_type: 'passwordless' });
-  await page.goto(`/device?user_code=${started.user_code}&lang=en-US`);
-  await expect(page.getByRole('heading', { level: 1, name: 'Not available yet' })).toBeVisible();
-  await expect(page.getByRole('alert')).toContainText('not available yet');
-  await screenshot(page, testInfo, 'device-unavailable-en');
-  expect((await poll(request, started.device_code)).body.body.error).toBe('authorization_pending');
-});
-
 test('a lookup that fails for another reason says "Something went wrong." and tries again', async ({
   page,
   request,

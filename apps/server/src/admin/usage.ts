@@ -18,7 +18,8 @@ export const USAGE = `Usage: npm run admin -- <command>
   games list                                  the games, with how many OAuth clients each has
   games put <file.json>                       adds a game, or updates it, from a JSON file
                                               {slug, name, user_experience, mature_audience,
-                                               flagged_account_oauth_enabled, featured}
+                                               flagged_account_oauth_enabled, featured,
+                                               allow_consolidation}
   clients list [<game>]                       the OAuth clients (of one game) and their redirect URIs
   clients add <game> <client_id> [--name <name>] [--confidential] [--redirect-uri <uri>]...
                                               adds a client; a confidential one gets a secret, shown once

@@ -37,6 +37,8 @@ export const games = pgTable('games', {
   matureAudience: boolean('mature_audience').notNull().default(false),
   flaggedAccountOauthEnabled: boolean('flagged_account_oauth_enabled').notNull().default(false),
   featured: boolean('featured').notNull().default(false),
+  /** False: the game's operator refuses that stub saves move into another account (1400, migration 0020). */
+  allowConsolidation: boolean('allow_consolidation').notNull().default(true),
   createdAt: timestamptz('created_at').notNull().defaultNow(),
   updatedAt: timestamptz('updated_at').notNull().defaultNow(),
 });
@@ -307,6 +309,9 @@ export const deviceAuthorizations = pgTable(
     error: text('error'),
     redeemedAt: timestamptz('redeemed_at'),
     familyId: uuid('family_id'),
+    /** Passwordless: the stub account the game signed in as, handed to the first browser that claims it (0020). */
+    sourceAccountId: uuid('source_account_id').references(() => accounts.id, { onDelete: 'set null' }),
+    stubClaimedAt: timestamptz('stub_claimed_at'),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
   },
   (t) => [index('device_authorizations_expires_at_idx').on(t.expiresAt)],
@@ -362,6 +367,19 @@ export const gameProgress = pgTable(
   },
   (t) => [primaryKey({ columns: [t.accountId, t.gameSlug] })],
 );
+
+/** Every consolidation of a stub into a full account (migration 0020). */
+export const consolidations = pgTable('consolidations', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  accountId: uuid('account_id')
+    .notNull()
+    .references(() => accounts.id, { onDelete: 'cascade' }),
+  stubAccountId: uuid('stub_account_id').notNull(),
+  platforms: text('platforms').array().notNull().default([]),
+  /** Per game slug where both had a save: which was kept ('stub' or 'account'); or 'moved'. */
+  games: jsonb('games').$type<Record<string, 'stub' | 'account' | 'moved'>>().notNull().default({}),
+  createdAt: timestamptz('created_at').notNull().defaultNow(),
+});
 
 /** What an operator configured for a platform (migration 0017, `npm run admin -- platforms put`). */
 export const platformConfigs = pgTable('platform_configs', {
@@ -465,4 +483,5 @@ export const schema = {
   authorizationCodes,
   deviceAuthorizations,
   signingKeys,
+  consolidations,
 };

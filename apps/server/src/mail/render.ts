@@ -55,11 +55,19 @@ export function renderMail(
   const action = shape.action && data.link && has(`mail.${template}.action`) ? t(`mail.${template}.action`) : undefined;
   const optOut = shape.optOut && data.optOutUrl ? t(`mail.${template}.opt_out`) : undefined;
   const footer = [t('mail.footer.reason'), t('mail.footer.ignore'), t('mail.footer.support')];
+  // A template's list (the saves of a consolidation): one translated line per item.
+  const items = (data.items ?? []).map((item) =>
+    interpolate(table[`mail.${template}.${item.kind}`] ?? english[`mail.${template}.${item.kind}`] ?? item.kind, {
+      ...values,
+      game: item.game,
+    }),
+  );
 
   const text = [
     heading,
     '',
     body,
+    ...(items.length > 0 ? ['', ...items.map((item) => `- ${item}`)] : []),
     ...(shape.code && data.code ? ['', data.code] : []),
     ...(data.link ? ['', data.link] : []),
     ...(expiry ? ['', expiry] : []),
@@ -82,6 +90,7 @@ export function renderMail(
 <tr><td style="padding:24px">
 <h1 style="font-size:22px;margin:0 0 16px">${escapeHtml(heading)}</h1>
 <p style="font-size:16px;line-height:1.5;margin:0 0 16px">${escapeHtml(body)}</p>
+${items.length > 0 ? `<ul style="font-size:16px;line-height:1.5;margin:0 0 16px">${items.map((item) => `<li>${escapeHtml(item)}</li>`).join('')}</ul>` : ''}
 ${shape.code && data.code ? `<p style="font-size:32px;letter-spacing:6px;font-weight:bold;margin:0 0 16px" dir="ltr">${escapeHtml(data.code)}</p>` : ''}
 ${action && data.link ? `<p style="margin:0 0 16px"><a href="${escapeHtml(data.link)}" style="display:inline-block;background:#f47e2a;color:#1d1d24;padding:12px 20px;border-radius:6px;text-decoration:none;font-weight:bold">${escapeHtml(action)}</a></p>` : ''}
 ${data.link ? `<p style="font-size:13px;color:#55556a;margin:0 0 16px">${escapeHtml(t('mail.link.fallback'))}<br><span dir="ltr" style="word-break:break-all">${escapeHtml(data.link)}</span></p>` : ''}

@@ -16,6 +16,7 @@ export const TEMPLATES = {
   email_changed: {},
   backup_codes: {},
   friend_request: { link: true, action: true, optOut: true },
+  account_consolidated: {},
 } as const satisfies Record<string, TemplateShape>;
 
 export interface TemplateShape {
@@ -40,4 +41,6 @@ export interface TemplateData {
   /** The platform's name (platform notices). */
   platform?: string;
   optOutUrl?: string;
+  /** Lines of a list, each `mail.<template>.<kind>` with {{game}} (the saves of a consolidation). */
+  items?: readonly { kind: string; game: string }[];
 }

@@ -72,6 +72,9 @@ export const unlinkGame = defineCall({
   response: account,
 });
 
+/** Which save stays where both accounts have one: the stub's (squash_conflict) or the account's (keep_old). */
+export const conflictChoice = z.enum(['keep_old', 'squash_conflict']);
+
 /** The stub account's access token, proving the signed-in player holds it. */
 const sourceToken = { source_account_access_token: opaqueToken };
 
@@ -82,14 +85,21 @@ export const transferProfile = defineCall({
   path: '/accounts/me/transfer/profile/{gameSlug}',
   auth: 'token',
   summary: 'Moves the game profile of a stub account into the signed-in account (conflict: pick one save).',
+  // Each call checks a stub's token: counted like a sign-in.
+  rateLimit: 'sign-in',
   params: z.object({ gameSlug }),
-  body: z.object({
-    ...sourceToken,
-    /** Overwrite the signed-in account's save of that game with the stub's. Cannot be undone. */
-    squash_conflict: z.boolean().default(false),
-    /** Keep the signed-in account's save and drop the stub's. */
-    keep_old: z.boolean().default(false),
-  }),
+  body: z
+    .object({
+      ...sourceToken,
+      /** Overwrite the signed-in account's save of that game with the stub's. Cannot be undone. */
+      squash_conflict: z.boolean().default(false),
+      /** Keep the signed-in account's save and drop the stub's. */
+      keep_old: z.boolean().default(false),
+    })
+    .refine((b) => !(b.squash_conflict && b.keep_old), {
+      path: ['keep_old'],
+      error: 'Choose one save: squash_conflict or keep_old, not both',
+    }),
   response: account,
 });
 
@@ -100,6 +110,8 @@ export const transferLink = defineCall({
   path: '/accounts/me/transfer/link/{name}',
   auth: 'token',
   summary: 'Moves one platform link of a stub account into the signed-in account.',
+  // Each call checks a stub's token: counted like a sign-in.
+  rateLimit: 'sign-in',
   params: z.object({ name: platformId }),
   // payload not shown in the spec: chosen {source_account_access_token}
   body: z.object(sourceToken),
@@ -113,10 +125,46 @@ export const transferAccount = defineCall({
   path: '/accounts/me/transfer/account',
   auth: 'token',
   summary: 'Consolidates a whole stub account (links and game profiles) into the signed-in account.',
-  // payload not shown in the spec: chosen {source_account_access_token}
-  body: z.object(sourceToken),
+  // Each call checks a stub's token: counted like a sign-in.
+  rateLimit: 'sign-in',
+  // payload not shown in the spec: chosen {source_account_access_token, conflict_choices}
+  body: z.object({
+    ...sourceToken,
+    /** Per game both accounts have a save of: which to keep (the game conflict error lists them). */
+    conflict_choices: z.record(gameSlug, conflictChoice).default({}),
+  }),
   response: account,
 });
+
+/** One save in the game conflict error: what the game recorded, dates as ISO 8601 text. */
+export const conflictSave = z.object({
+  last_seen_platform: z.string().nullable(),
+  all_platforms: z.array(z.string()),
+  game_details: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])),
+  last_game_login: z.string().nullable(),
+  last_accessed: z.string().nullable(),
+});
+
+/**
+ * The body of the game_profile_conflict error (spec 000 §3 "Conflict error body"): the games both
+ * accounts have a save of, both saves of each, and the consolidation it belongs to.
+ */
+export const gameConflictBody = z.object({
+  conflict_games: z.array(gameSlug),
+  conflict_game_details: z.array(
+    z.object({
+      game_slug: gameSlug,
+      /** The game's name as the server knows it (serverGameName). */
+      game_name: z.string(),
+      /** The stub's save. */
+      stub: conflictSave,
+      /** The signed-in account's save. */
+      account: conflictSave,
+    }),
+  ),
+  session: z.object({ account_id: z.string(), source_account_id: z.string() }),
+});
+export type GameConflictBody = z.output<typeof gameConflictBody>;
 
 export const getMaxSubscription = defineCall({
   id: 'accounts.maxSubscription',

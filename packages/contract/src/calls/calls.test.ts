@@ -119,6 +119,8 @@ const EXTRA_CALLS: string[] = [
   'PUT /accounts/me/game_progress/{game}',
   // A game starts a device authorization (RFC 8628 §3.1; the spec lists only the browser's calls).
   'POST /sessions/device',
+  // The browser of a passwordless device code takes the game's stub account (the stub flow, ADR 021).
+  'POST /sessions/device/{code}/stub',
 ];
 
 const key = (c: { method: string; path: string }) => `${c.method} ${c.path}`;
@@ -149,7 +151,7 @@ describe('the call catalogue', () => {
       for (const c of Object.values(group)) expect(c.area, c.id).toBe(area);
     }
     expect(Object.keys(calls.accounts)).toHaveLength(51);
-    expect(Object.keys(calls.sessions)).toHaveLength(14);
+    expect(Object.keys(calls.sessions)).toHaveLength(15);
     expect(Object.keys(calls.betas)).toHaveLength(12);
     expect(Object.keys(calls.friends)).toHaveLength(8);
     expect(Object.keys(calls.social)).toHaveLength(3);

@@ -35,10 +35,14 @@ describe('call policies', () => {
       'accounts.recoveryFinalize',
       'accounts.recoveryValidate',
       'accounts.register',
+      'accounts.transferAccount',
+      'accounts.transferLink',
+      'accounts.transferProfile',
       'accounts.unlock',
       'accounts.updateEmailPreferencesByToken',
       'accounts.updatePassword',
       'accounts.verifyEmail',
+      'sessions.deviceStub',
       'sessions.mfa',
       'sessions.password',
       'sessions.platform',
@@ -66,6 +70,7 @@ describe('call policies', () => {
       'accounts.gameProgress',
       'accounts.me',
       'sessions.current',
+      'sessions.deviceStart',
       'sessions.signOut',
     ]);
     expect(ids((call) => call.gameToken === 'required')).toEqual(['accounts.recordGameProgress']);

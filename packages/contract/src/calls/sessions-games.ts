@@ -2,7 +2,7 @@
 // games. Apart from sessions.ts so that the sign-in page loads none of it.
 import { z } from 'zod';
 import { defineCall } from './define.ts';
-import { deviceAuthorization, deviceUserCode, userFlow } from './entities.ts';
+import { deviceAuthorization, deviceUserCode, tokenAnswer, userFlow } from './entities.ts';
 import { gameConfig } from './games.ts';
 import { clientId, redirectUri } from './sessions.ts';
 import { calendarDateOrDatetime } from './wire.ts';
@@ -37,8 +37,12 @@ export const startDeviceAuthorization = defineCall({
   area: 'sessions',
   method: 'POST',
   path: '/sessions/device',
-  auth: 'public',
-  summary: 'A game starts a device authorization: a user code for the player, a device code to poll with.',
+  // A passwordless authorization is started by the game signed in as the stub account (its token).
+  auth: 'optional',
+  gameToken: 'allowed',
+  summary:
+    'A game starts a device authorization: a user code for the player, a device code to poll with. ' +
+    'auth_type passwordless: the game signed in as a stub account lets the player consolidate or complete it.',
   // payload not shown in the spec: the RFC 8628 device authorization request and answer
   body: deviceStart,
   response: deviceStarted,
@@ -53,6 +57,19 @@ export const getDeviceAuthorization = defineCall({
   summary: 'The device authorization of a typed device code (9 characters, hyphens ignored).',
   params: z.object({ userCode: deviceUserCode }),
   response: deviceAuthorization,
+});
+
+export const claimDeviceStub = defineCall({
+  id: 'sessions.deviceStub',
+  area: 'sessions',
+  method: 'POST',
+  path: '/sessions/device/{code}/stub',
+  auth: 'public',
+  // not in the spec: the browser of a passwordless code gets a session of the game's stub account
+  summary: 'The first browser to send a passwordless device code gets a session of its stub account (the stub flow).',
+  rateLimit: 'sign-in',
+  params: z.object({ code: deviceUserCode }),
+  response: tokenAnswer,
 });
 
 export const authorizeDevice = defineCall({
@@ -110,6 +127,7 @@ export const authorize = defineCall({
 });
 
 export const sessionsGames = {
+  claimDeviceStub,
   startDeviceAuthorization,
   getDeviceAuthorization,
   authorizeDevice,

@@ -40,10 +40,14 @@ export const signInWithPlatform = defineCall({
   method: 'POST',
   path: '/sessions/auth/{platform}',
   auth: 'public',
-  summary: 'Signs in with a linked platform account, from the provider payload of spec 001 §9.',
+  summary:
+    'Signs in with a linked platform account, from the provider payload of spec 001 §9. A game (its own API key) ' +
+    'signing in an identity no account has gets a new stub account.',
   rateLimit: 'sign-in',
   params: z.object({ platform: platformId }),
-  body: linkPayloadWith(device),
+  // client_id: not in the spec. With a game's API key, the game's OAuth client the session is issued
+  // to (default: the game's first); the web app's key sends none.
+  body: linkPayloadWith({ ...device, client_id: z.string().min(1).max(200).optional() }),
   response: tokenAnswer,
 });
 

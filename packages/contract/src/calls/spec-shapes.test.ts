@@ -287,6 +287,7 @@ describe('the request shapes of spec 001 §7', () => {
       'PUT /accounts/me/date_of_birth',
       'PUT /accounts/me/game_progress/{game}',
       'POST /sessions/device',
+      'POST /sessions/device/{code}/stub',
     ];
     const missing = allCalls.map(key).filter((k) => !(k in SPEC_REQUESTS) && !additions.includes(k));
     expect(missing).toEqual([]);

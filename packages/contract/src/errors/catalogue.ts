@@ -107,6 +107,8 @@ export const ERRORS = {
   // Not in the spec (docs/spec-deviations.md): the relink cooldown, and the last way to sign in.
   platform_link_locked: { code: 1076, status: 409 },
   unlink_last_sign_in: { code: 1077, status: 409 },
+  // Consolidation: both accounts have a save of a game (body: spec 000 §3 "Conflict error body").
+  game_profile_conflict: { code: 1078, status: 409 },
 
   // OAuth and device sign-in.
   redirect_uri_mismatch: { code: 1100, status: 400 },

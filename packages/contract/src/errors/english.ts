@@ -71,6 +71,7 @@ export const ENGLISH_MESSAGES = {
   stub_completed: 'This account has already been completed.',
   unknown_identity: 'We could not find an account for that sign-in.',
   transfer_invalid_token: 'The account to move is no longer signed in.',
+  game_profile_conflict: 'Both accounts have progress in the same game. Choose which to keep.',
   weak_password:
     'Use at least 8 characters, with an upper-case letter, a lower-case letter, a number and a special character.',
   terms_required: 'Please agree to Terms of Use and acknowledge the Privacy Policy to continue.',
@@ -109,7 +110,7 @@ export const ENGLISH_MESSAGES = {
   missing_client_id: 'The game did not say who it is.',
   missing_redirect_uri: 'The game did not give a return address.',
   device_flow_unavailable:
-    'Signing in this device without a password is not available yet. Please choose another way to sign in on your device.',
+    'This code links the progress of a game played without an account. Enter it on the Connect page to keep that progress.',
   missing_code_challenge: 'The game did not send its sign-in check.',
   entry_slug_missing: 'Entry slug parameter is missing',
   unknown_error: 'Something went wrong. Please try again.',

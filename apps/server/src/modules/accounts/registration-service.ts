@@ -38,7 +38,12 @@ export interface RegistrationDeps {
   consents: ConsentsService;
   tokens: TokenService;
   mailer: Mailer;
+  /** A stub completed in place: its passwordless device codes sign their devices in (device module). */
+  onStubCompleted?: (accountId: string) => Promise<void>;
 }
+
+const fieldProblem = (path: string, message: string) =>
+  new RequestError('invalid_request', { body: { issues: [{ path: `body.${path}`, code: 'custom', message }] } });
 
 export class RegistrationService {
   readonly #accounts: AccountsRepo;
@@ -54,8 +59,11 @@ export class RegistrationService {
     this.#consents = deps.consents;
     this.#tokens = deps.tokens;
     this.#mailer = deps.mailer;
+    this.#onStubCompleted = deps.onStubCompleted;
     this.#options = options;
   }
+
+  readonly #onStubCompleted: ((accountId: string) => Promise<void>) | undefined;
 
   /** Where the request comes from (GET /accounts/location; location.ts). */
   location(headers: RequestHeaders): Location {
@@ -131,6 +139,15 @@ export class RegistrationService {
     const country = body.country ?? account.country;
     if (!country) throw new RequestError('age_location_error', { body: { field: 'country' } });
     checkLocation(country, body.territory ?? account.territory);
+    // A stub becomes a full account by the rules of registration: an age, and a proven address.
+    if (account.stub) {
+      if (body.date_of_birth === undefined && body.age === undefined)
+        throw fieldProblem('date_of_birth', 'Enter your date of birth');
+      if (body.email !== undefined && body.email_code === undefined && body.password === undefined)
+        throw fieldProblem('email_code', 'Enter the emailed code or a password');
+      if (body.email === undefined && (body.email_code !== undefined || body.password !== undefined))
+        throw fieldProblem('email', 'Email is not provided');
+    }
     const dateOfBirth = body.date_of_birth ?? account.dateOfBirth ?? undefined;
     if (dateOfBirth !== undefined || body.age !== undefined) {
       const { ageGated } = ageCategory({ dateOfBirth, age: body.age, country }, this.#options.minAgeOverrides);
@@ -171,7 +188,9 @@ export class RegistrationService {
       stub: false,
     });
     if (!updated) throw new RequestError('auth_expired');
-    return this.#consents.consentToAll(updated);
+    const consented = await this.#consents.consentToAll(updated);
+    if (account.stub) await this.#onStubCompleted?.(account.id);
+    return consented;
   }
 
   /** Creates the account, consenting to both documents, and signs it in. */

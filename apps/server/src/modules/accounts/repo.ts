@@ -59,6 +59,43 @@ export class AccountsRepo {
     return created;
   }
 
+  /** Deletes a stub account (only a stub: a completed account is never deleted here). */
+  async deleteStub(id: string): Promise<void> {
+    await this.#orm.transaction(async (tx) => {
+      const gone = await tx
+        .delete(accounts)
+        .where(sql`${accounts.id} = ${id} AND ${accounts.stub}`)
+        .returning({ id: accounts.id });
+      if (gone.length > 0) await tx.delete(sessions).where(eq(sessions.accountId, id));
+    });
+  }
+
+  /**
+   * Deletes up to `limit` stubs nobody touched since `before`: not changed, no sign-in started (a
+   * refresh starts a session too), no game progress recorded. Their sessions go with them. Answers
+   * how many went.
+   */
+  async deleteIdleStubs(before: Date, limit: number): Promise<number> {
+    const cutoff = sql`${before.toISOString()}::timestamptz`;
+    const rows = rowsOf<{ id: string }>(
+      await this.#orm.execute(sql`
+        WITH idle AS (
+          SELECT a.id FROM accounts a
+          WHERE a.stub AND a.updated_at < ${cutoff}
+            AND NOT EXISTS (SELECT 1 FROM sessions s WHERE s.account_id = a.id AND s.created_at >= ${cutoff})
+            AND NOT EXISTS (SELECT 1 FROM game_progress g WHERE g.account_id = a.id AND g.updated_at >= ${cutoff})
+          LIMIT ${limit}
+          FOR UPDATE SKIP LOCKED
+        ), gone AS (
+          DELETE FROM accounts WHERE id IN (SELECT id FROM idle) RETURNING id
+        ), ended AS (
+          DELETE FROM sessions WHERE account_id IN (SELECT id FROM gone)
+        )
+        SELECT id FROM gone`),
+    );
+    return rows.length;
+  }
+
   async usernameTaken(username: string): Promise<boolean> {
     const rows = await this.#orm
       .select({ id: accounts.id })

@@ -5,6 +5,7 @@
 import type { Account } from './account.ts';
 import { checkPasswordSignIn } from './password-sign-in.ts';
 import type { PasswordSignInOptions } from './password-sign-in.ts';
+import { newPublicId } from './public-id.ts';
 import type { AccountsRepo } from './repo.ts';
 import { changeUsername } from './username-change.ts';
 import type { UsernameBounds } from './username-rules.ts';
@@ -32,6 +33,27 @@ export class AccountsService {
 
   findByEmail(email: string): Promise<Account | undefined> {
     return this.#repo.findByEmail(email);
+  }
+
+  /**
+   * A new stub (platform-first) account, for a game that signs in an identity no account has: no
+   * email, display name or password until the player completes it or moves it into their account.
+   */
+  createStub(locale: string): Promise<Account> {
+    return this.#repo.insert({ publicId: newPublicId(), stub: true, completed: false, locale });
+  }
+
+  /** Removes a stub (a first sign-in that lost the race for its identity to another). */
+  removeStub(id: string): Promise<void> {
+    return this.#repo.deleteStub(id);
+  }
+
+  /**
+   * The sweep's hook (issue 19 runs it): removes up to `limit` stubs nobody touched in `idleDays`
+   * (STUB_IDLE_DAYS); answers how many went.
+   */
+  removeIdleStubs(idleDays: number, limit: number, now = new Date()): Promise<number> {
+    return this.#repo.deleteIdleStubs(new Date(now.getTime() - idleDays * 86_400_000), limit);
   }
 
   /** Whether the address signs in with a password (POST /accounts/login_info). */

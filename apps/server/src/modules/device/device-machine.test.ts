@@ -99,6 +99,30 @@ describe('the browser looks a code up', () => {
   ])('in %s with %o: %s, answering %s', (...c) => check('look_up', c));
 });
 
+describe('a browser claims the stub of a passwordless code', () => {
+  it.each<Case<'claim_stub'>>([
+    ['pending', {}, 'pending', 'stub_session'],
+    ['pending', { not_passwordless: true }, 'pending', 'device_token_invalid'],
+    ['pending', { stub_gone: true }, 'pending', 'device_token_expired'],
+    ['pending', { claimed: true }, 'pending', 'device_token_used'],
+    ['approved', {}, 'approved', 'device_token_used'],
+    ['denied', {}, 'denied', 'device_token_used'],
+    ['expired', { past_expiry: true }, 'expired', 'device_token_expired'],
+    ['redeemed', {}, 'redeemed', 'device_token_used'],
+    ['redeemed', { past_expiry: true }, 'redeemed', 'device_token_expired'],
+  ])('in %s with %o: %s, answering %s', (...c) => check('claim_stub', c));
+});
+
+describe('the stub of a passwordless code is consolidated or completed', () => {
+  it.each<Case<'stub_settled'>>([
+    ['pending', {}, 'approved', 'approved'],
+    ['approved', {}, 'approved', 'unchanged'],
+    ['denied', {}, 'denied', 'unchanged'],
+    ['expired', {}, 'expired', 'unchanged'],
+    ['redeemed', {}, 'redeemed', 'unchanged'],
+  ])('in %s with %o: %s, answering %s', (...c) => check('stub_settled', c));
+});
+
 describe('the table', () => {
   it('answers every event in every state (a row without a guard closes each)', () => {
     for (const event of Object.keys(EVENT_GUARDS) as DeviceEvent[]) {
@@ -113,9 +137,14 @@ describe('the table', () => {
     }
   });
 
-  it('leaves a state only by approve, deny and a poll of an approved code', () => {
+  it('leaves a state only by approve, deny, a poll of an approved code and a settled stub', () => {
     const moves = TRANSITIONS.filter((t) => t.from !== t.to).map((t) => `${t.from} --${t.event}--> ${t.to}`);
-    expect(moves).toEqual(['pending --approve--> approved', 'pending --deny--> denied', 'approved --poll--> redeemed']);
+    expect(moves).toEqual([
+      'pending --approve--> approved',
+      'pending --deny--> denied',
+      'approved --poll--> redeemed',
+      'pending --stub_settled--> approved',
+    ]);
     expect(TRANSITIONS.filter((t) => t.answer === 'tokens')).toHaveLength(1);
   });
 

@@ -30,7 +30,11 @@ export type DeviceState = (typeof DEVICE_STATES)[number];
 /**
  * The guards each event may test (meanings in docs/flows/device-authorization.md):
  * - past_expiry: expires_at has passed (a redeemed code stays redeemed; the browser is told it expired);
- * - passwordless: the device asked for a passwordless (stub-account) sign-in, which a later version brings;
+ * - passwordless: the device asked for a passwordless (stub-account) sign-in: its code leads to the stub
+ *   flow (claim_stub), and the consolidation or completion of the stub approves it (stub_settled);
+ * - not_passwordless: a claim of a stub for a code that is not passwordless;
+ * - stub_gone: the stub a passwordless code was started for is no longer a stub (or gone);
+ * - claimed: another browser claimed the stub of this code already;
  * - game_gone: the client's game is no longer registered;
  * - player_may_not_sign_in: the player may not sign in to this game (oauth/who-may-authorize.ts);
  * - other_client: the token request names another client than the one that started the authorization;
@@ -45,6 +49,10 @@ export const EVENT_GUARDS = {
   deny: ['past_expiry'],
   /** The device polls for its tokens (the device_code grant). */
   poll: ['other_client', 'too_early'],
+  /** A browser takes the stub of a passwordless code (POST /sessions/device/{code}/stub). */
+  claim_stub: ['past_expiry', 'not_passwordless', 'stub_gone', 'claimed'],
+  /** The stub was consolidated into an account or completed (ConsolidationRepo, the completion). */
+  stub_settled: [],
 } as const;
 export type DeviceEvent = keyof typeof EVENT_GUARDS;
 export type GuardOf<E extends DeviceEvent> = (typeof EVENT_GUARDS)[E][number];
@@ -62,6 +70,8 @@ export interface AnswerOf {
     | 'access_denied'
     | 'client_mismatch'
     | 'device_code_used';
+  claim_stub: 'stub_session' | 'device_token_invalid' | BrowserClosed;
+  stub_settled: 'approved' | 'unchanged';
 }
 
 export type Transition = {
@@ -126,6 +136,24 @@ export const TRANSITIONS: readonly Transition[] = [
   row('expired', 'poll', null, 'expired', 'expired_token'),
   row('redeemed', 'poll', 'other_client', 'redeemed', 'client_mismatch'),
   row('redeemed', 'poll', null, 'redeemed', 'device_code_used'),
+
+  // A browser claims the stub of a passwordless code: the first gets a session of the stub.
+  row('pending', 'claim_stub', 'not_passwordless', 'pending', 'device_token_invalid'),
+  row('pending', 'claim_stub', 'stub_gone', 'pending', 'device_token_expired'),
+  row('pending', 'claim_stub', 'claimed', 'pending', 'device_token_used'),
+  row('pending', 'claim_stub', null, 'pending', 'stub_session'),
+  row('approved', 'claim_stub', null, 'approved', 'device_token_used'),
+  row('denied', 'claim_stub', null, 'denied', 'device_token_used'),
+  row('expired', 'claim_stub', null, 'expired', 'device_token_expired'),
+  row('redeemed', 'claim_stub', 'past_expiry', 'redeemed', 'device_token_expired'),
+  row('redeemed', 'claim_stub', null, 'redeemed', 'device_token_used'),
+
+  // The stub was consolidated or completed: a pending passwordless code is approved for the account.
+  row('pending', 'stub_settled', null, 'approved', 'approved'),
+  row('approved', 'stub_settled', null, 'approved', 'unchanged'),
+  row('denied', 'stub_settled', null, 'denied', 'unchanged'),
+  row('expired', 'stub_settled', null, 'expired', 'unchanged'),
+  row('redeemed', 'stub_settled', null, 'redeemed', 'unchanged'),
 ];
 
 /** What the state of an authorization is made of, as stored, read against one clock. */

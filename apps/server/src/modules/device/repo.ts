@@ -63,6 +63,46 @@ export class DeviceRepo {
     return row;
   }
 
+  /**
+   * pending --claim_stub--> pending: the first browser takes the stub of a passwordless code; the
+   * stub's id, or undefined when it was no longer pending, claimed already or without its stub.
+   */
+  async claimStub(id: string): Promise<string | undefined> {
+    const [row] = await this.#orm
+      .update(deviceAuthorizations)
+      .set({ stubClaimedAt: new Date() })
+      .where(
+        and(
+          eq(deviceAuthorizations.id, id),
+          isNull(deviceAuthorizations.stubClaimedAt),
+          isNull(deviceAuthorizations.authorizedAt),
+          isNull(deviceAuthorizations.error),
+          gt(deviceAuthorizations.expiresAt, sql`now()`),
+          sql`${deviceAuthorizations.sourceAccountId} IS NOT NULL`,
+        ),
+      )
+      .returning({ stub: deviceAuthorizations.sourceAccountId });
+    return row?.stub ?? undefined;
+  }
+
+  /**
+   * pending --stub_settled--> approved for every pending passwordless code of a stub completed in
+   * place (the consolidation's own statement is in ConsolidationRepo's transaction).
+   */
+  async settleStub(stubId: string): Promise<void> {
+    await this.#orm
+      .update(deviceAuthorizations)
+      .set({ accountId: stubId, authorizedAt: new Date() })
+      .where(
+        and(
+          eq(deviceAuthorizations.sourceAccountId, stubId),
+          isNull(deviceAuthorizations.authorizedAt),
+          isNull(deviceAuthorizations.error),
+          gt(deviceAuthorizations.expiresAt, sql`now()`),
+        ),
+      );
+  }
+
   /** pending --approve--> approved; false when it was no longer pending. */
   async approve(id: string, accountId: string): Promise<boolean> {
     const rows = await this.#orm

@@ -10,6 +10,7 @@ import type { Config } from '../../config.ts';
 import type { ApiClient } from '../../http/api-key.ts';
 import { RequestError } from '../../http/request-error.ts';
 import type { Account } from '../accounts/service.ts';
+import type { IssuedTokens } from '../sessions/token-service.ts';
 import type { GamesService } from '../games/service.ts';
 import { refusalToAuthorize } from '../oauth/service.ts';
 import { hashToken, newToken } from '../../security/tokens.ts';
@@ -25,7 +26,7 @@ const SLOW_DOWN_STEP_SECONDS = 5;
 /** Network jitter a poll may come early by without being slowed down. */
 const POLL_JITTER_MS = 250;
 
-export type DeviceStartInput = z.output<typeof deviceStart> & { scope?: string | null };
+export type DeviceStartInput = z.output<typeof deviceStart> & { scope?: string | null; sourceAccountId?: string };
 export type DeviceStarted = z.output<typeof deviceStarted>;
 
 /** The RFC 8628 §3.5 answers of a poll that gives no tokens. */
@@ -39,6 +40,18 @@ export type DeviceOptions = Pick<Config, 'publicUrl' | 'DEVICE_CODE_TTL_SECONDS'
 
 type Approver = Pick<Account, 'id' | 'registrationFlagged' | 'dateOfBirth'>;
 
+/** The signed-in game of a passwordless start: its session's client and account. */
+export interface StartingGame {
+  session: { clientId: string | null };
+  account: Pick<Account, 'id' | 'stub'>;
+}
+
+/** What a claimed stub becomes: a session of the browser (SignedIn of sessions/sign-in-service.ts). */
+export interface StubSessions {
+  findStub(id: string): Promise<Account | undefined>;
+  start(account: Account): Promise<{ tokens: IssuedTokens; account: Account }>;
+}
+
 export class DeviceService {
   readonly #repo: DeviceRepo;
   readonly #games: GamesService;
@@ -47,7 +60,16 @@ export class DeviceService {
   readonly #intervalSeconds: number;
   readonly #verificationUri: string;
 
-  constructor(repo: DeviceRepo, games: GamesService, guesses: GuessLimit, options: DeviceOptions) {
+  readonly #stubs: StubSessions | undefined;
+
+  constructor(
+    repo: DeviceRepo,
+    games: GamesService,
+    guesses: GuessLimit,
+    options: DeviceOptions,
+    stubs?: StubSessions,
+  ) {
+    this.#stubs = stubs;
     this.#repo = repo;
     this.#games = games;
     this.#guesses = guesses;
@@ -56,12 +78,27 @@ export class DeviceService {
     this.#verificationUri = new URL('/device', options.publicUrl).toString();
   }
 
-  /** POST /sessions/device: a game's API key starts device sign-ins for its own clients only. */
-  async startFor(caller: ApiClient | null, input: DeviceStartInput): Promise<DeviceStarted> {
+  /**
+   * POST /sessions/device: a game's API key starts device sign-ins for its own clients only. A
+   * passwordless one is started by the game signed in as a stub account (its own session's token):
+   * the code lets the player consolidate or complete that stub in a browser (spec 000 §4).
+   */
+  async startFor(
+    caller: ApiClient | null,
+    input: DeviceStartInput,
+    signedIn: StartingGame | null,
+  ): Promise<DeviceStarted> {
     const client = await this.#games.findClient(input.client_id);
     if (!client || (caller?.kind === 'game' && caller.gameSlug !== client.gameSlug))
       throw new RequestError('invalid_client_id');
-    return this.start(client.clientId, input);
+    if (input.auth_type !== 'passwordless') return this.start(client.clientId, input);
+    if (!signedIn) throw new RequestError('unauthorized', { body: { reason: 'stub_token_required' } });
+    const own =
+      signedIn.session.clientId === null ? undefined : await this.#games.findClient(signedIn.session.clientId);
+    if (own?.gameSlug !== client.gameSlug)
+      throw new RequestError('game_token_mismatch', { body: { game: client.gameSlug } });
+    if (!signedIn.account.stub) throw new RequestError('stub_completed');
+    return this.start(client.clientId, { ...input, sourceAccountId: signedIn.account.id });
   }
 
   /** A new authorization (state pending): its device code (for the game only) and user code. */
@@ -82,6 +119,7 @@ export class DeviceService {
         registrationDefaults: defaults && Object.keys(defaults).length > 0 ? defaults : null,
         authType: input.auth_type,
         scope: input.scope ?? null,
+        sourceAccountId: input.sourceAccountId ?? null,
         expiresAt: new Date(Date.now() + this.#ttlSeconds * 1000),
         intervalSeconds: this.#intervalSeconds,
       });
@@ -127,6 +165,32 @@ export class DeviceService {
     if (answer === 'player_refused') throw refusal ?? new Error('device approval refused without a reason');
     if (answer !== 'approved') throw new RequestError(answer);
     if (!(await this.#repo.approve(row.id, player.id))) throw new RequestError('device_token_used');
+  }
+
+  /**
+   * POST /sessions/device/{code}/stub: the browser of the first player who types a passwordless code
+   * gets a session of the stub the game signed in as, to consolidate or complete it (the stub flow).
+   */
+  async claimStub(typed: string, address: string): Promise<{ tokens: IssuedTokens; account: Account }> {
+    if (!this.#stubs) throw new Error('device service built without stub sessions');
+    const { row } = await this.#lookUp(typed, address);
+    const { state, pastExpiry } = browserFacts(row);
+    const stub = row.sourceAccountId ? await this.#stubs.findStub(row.sourceAccountId) : undefined;
+    const { answer } = decide('claim_stub', state, {
+      past_expiry: pastExpiry,
+      not_passwordless: row.authType !== 'passwordless',
+      stub_gone: !stub,
+      claimed: row.stubClaimedAt !== null,
+    });
+    if (answer !== 'stub_session' || !stub)
+      throw new RequestError(answer === 'stub_session' ? 'device_token_expired' : answer);
+    if ((await this.#repo.claimStub(row.id)) !== stub.id) throw new RequestError('device_token_used');
+    return this.#stubs.start(stub);
+  }
+
+  /** The stub of passwordless codes was completed in place: those codes sign their devices in to it. */
+  settleStub(stubId: string): Promise<void> {
+    return this.#repo.settleStub(stubId);
   }
 
   /** PUT /sessions/device/{code}/error: the player refuses, or the browser reports why it cannot approve. */

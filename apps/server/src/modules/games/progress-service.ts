@@ -47,6 +47,13 @@ export class GameProgressService {
     return rows.map(({ progress, game }) => toGameProgress(progress, game));
   }
 
+  /** An account's progress in the given games (consolidation shows both saves of a conflict). */
+  async profilesOf(accountId: string, slugs: readonly string[]): Promise<GameProgress[]> {
+    if (slugs.length === 0) return [];
+    const rows = await this.#repo.listProgress(accountId, slugs);
+    return rows.map(({ progress, game }) => toGameProgress(progress, game));
+  }
+
   /**
    * A game records the player's progress in itself; a session of another game is refused, and so
    * is another game's API key when the game sends one (`apiGame`).

@@ -13,6 +13,8 @@ export const gameInput = z.strictObject({
   mature_audience: z.boolean().default(false),
   flagged_account_oauth_enabled: z.boolean().default(false),
   featured: z.boolean().default(false),
+  /** False: the players' stub saves of this game may not move into another account (1400). */
+  allow_consolidation: z.boolean().default(true),
 });
 export type GameInput = z.input<typeof gameInput>;
 

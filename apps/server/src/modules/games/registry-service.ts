@@ -37,6 +37,7 @@ export class GameRegistryService {
       matureAudience: g.mature_audience,
       flaggedAccountOauthEnabled: g.flagged_account_oauth_enabled,
       featured: g.featured,
+      allowConsolidation: g.allow_consolidation,
     });
     return { slug: g.slug, created };
   }

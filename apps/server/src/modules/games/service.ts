@@ -33,6 +33,22 @@ export class GamesService {
     return this.#repo.findClient(clientId);
   }
 
+  /**
+   * The OAuth client a game's own API key signs players in as: the one it names, which must be the
+   * game's, or else the game's first client. invalid_client_id when there is none.
+   */
+  async clientOfGame(gameSlug: string, clientId: string | undefined): Promise<GameClient> {
+    if (clientId !== undefined) {
+      const client = await this.#repo.findClient(clientId);
+      if (!client || client.gameSlug !== gameSlug) throw new RequestError('invalid_client_id');
+      return client;
+    }
+    const [first] = (await this.#repo.clientIdsOf(gameSlug)).sort();
+    const client = first === undefined ? undefined : await this.#repo.findClient(first);
+    if (!client) throw new RequestError('invalid_client_id');
+    return client;
+  }
+
   /** A client with its game's configuration, in one query. */
   async findClientWithGame(clientId: string): Promise<{ client: GameClient; game: GameConfig } | undefined> {
     const found = await this.#repo.findClientWithGame(clientId);

@@ -35,9 +35,10 @@ export function registerPlatformLinks(
     consents.view(await links.unlink(account, params.platform)),
   );
   registerCall(app, getMaxSubscription, ({ account }) => links.subscription(account));
-  registerCall(app, signInWithPlatform, async ({ params, body }) => {
-    const { device_data: device, ...proof } = body;
-    const { tokens, account } = await links.signIn(params.platform, proof, device);
+  registerCall(app, signInWithPlatform, async ({ params, body, request }) => {
+    const { device_data: device, client_id: clientId, ...proof } = body;
+    const { apiClient, locale } = request.ctx;
+    const { tokens, account } = await links.signIn(params.platform, proof, { apiClient, clientId, locale, device });
     return tokenAnswer(tokens, account);
   });
 }

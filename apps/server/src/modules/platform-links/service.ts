@@ -13,7 +13,9 @@ import type { SubscriptionAnswer } from '../../platforms/subscription.ts';
 import { PlatformError } from '../../platforms/types.ts';
 import type { PlatformAdapter, PlatformConfig, PlatformIdentity } from '../../platforms/types.ts';
 import type { MaxSubscription } from '@portal/contract/calls/accounts-links';
+import type { ApiClient } from '../../http/api-key.ts';
 import type { Account, AccountsService } from '../accounts/service.ts';
+import type { GamesService } from '../games/service.ts';
 import type { SignedIn } from '../sessions/sign-in-service.ts';
 import type { TokenService } from '../sessions/token-service.ts';
 import { signInOf } from '../sessions/token-service.ts';
@@ -26,7 +28,9 @@ import type { PlatformLinkRow, PlatformLinksRepo } from './repo.ts';
 export interface PlatformLinksDeps {
   repo: PlatformLinksRepo;
   registry: PlatformRegistry;
-  accounts: Pick<AccountsService, 'findById'>;
+  accounts: Pick<AccountsService, 'findById' | 'createStub' | 'removeStub'>;
+  /** The OAuth client a game's own API key signs players in as. */
+  games: Pick<GamesService, 'clientOfGame'>;
   tokens: Pick<TokenService, 'start'>;
   /** Security notices: every link, disconnect, and sign-in with a platform on a new device. */
   mailer: Pick<Mailer, 'notify'>;
@@ -271,21 +275,72 @@ export class PlatformLinksService {
 
   /**
    * POST /sessions/auth/{platform}: the account the identity is linked to signs in (pending
-   * two-factor when it has it on); an identity linked to no account is unknown_identity. A pending
-   * identity signs nobody in. A device the account never signed in from with a platform (by the web
+   * two-factor when it has it on). A pending identity signs nobody in. An identity linked to no
+   * account is unknown_identity for the web app; a game signing in with its own API key gets a new
+   * stub account bound to the identity instead (spec 000 §1, issue 16), and its sessions are the
+   * game's (its OAuth client). A device the account never signed in from with a platform (by the web
    * app's visitor id; a sign-in without one counts as new) gets a security notice.
    */
-  async signIn(platform: PlatformId, proof: LinkPayload, device?: DeviceData): Promise<SignedIn> {
+  async signIn(
+    platform: PlatformId,
+    proof: LinkPayload,
+    caller: {
+      apiClient: ApiClient | null;
+      clientId?: string | undefined;
+      locale: string;
+      device?: DeviceData | undefined;
+    },
+  ): Promise<SignedIn> {
     const { config, adapter } = await this.#d.registry.use(platform);
+    const game = caller.apiClient?.kind === 'game' && caller.apiClient.gameSlug ? caller.apiClient.gameSlug : null;
+    if (game === null && caller.clientId !== undefined) throw new RequestError('invalid_client_id');
+    const client = game === null ? null : await this.#d.games.clientOfGame(game, caller.clientId);
     const identity = await this.#identify(adapter, proof);
     const holder = await this.#d.repo.holder(platform, identity.subject);
-    const account = holder === null ? null : await this.#d.accounts.findById(holder);
-    if (!account) throw new RequestError('unknown_identity');
-    await this.#d.repo.renew(account.id, platform, identity.username, this.#tokensToKeep(config, identity));
+    let account = holder === null ? null : await this.#d.accounts.findById(holder);
+    if (!account) {
+      if (client === null) throw new RequestError('unknown_identity');
+      account = await this.#stubFor(platform, identity, this.#tokensToKeep(config, identity), caller.locale);
+    } else {
+      await this.#d.repo.renew(account.id, platform, identity.username, this.#tokensToKeep(config, identity));
+    }
+    const { device } = caller;
     const deviceHash = device ? createHash('sha256').update(device.visitor_id).digest('hex') : null;
     if (deviceHash === null || (await this.#d.repo.rememberDevice(account.id, deviceHash))) {
       await this.#notify(account, 'platform_sign_in', platform);
     }
-    return { tokens: await this.#d.tokens.start(signInOf(account)), account: await this.#reread(account) };
+    const tokens = await this.#d.tokens.start({ ...signInOf(account), clientId: client?.clientId ?? null });
+    return { tokens, account: await this.#reread(account) };
+  }
+
+  /**
+   * A new stub bound to the identity. Two first sign-ins of one identity at once: the unique index
+   * lets one link it, and the other's stub goes again, signing in the winner's account.
+   */
+  async #stubFor(
+    platform: PlatformId,
+    identity: PlatformIdentity,
+    tokensSealed: string | null,
+    locale: string,
+  ): Promise<Account> {
+    const stub = await this.#d.accounts.createStub(locale);
+    try {
+      await this.#d.repo.create({
+        accountId: stub.id,
+        platform,
+        subject: identity.subject,
+        username: identity.username,
+        lockedUntil: null,
+        tokensSealed,
+      });
+      return stub;
+    } catch (error) {
+      await this.#d.accounts.removeStub(stub.id);
+      if (!(error instanceof IdentityTaken)) throw error;
+      const holder = await this.#d.repo.holder(platform, identity.subject);
+      const winner = holder === null ? undefined : await this.#d.accounts.findById(holder);
+      if (!winner) throw new RequestError('platform_link_already_claimed');
+      return winner;
+    }
   }
 }

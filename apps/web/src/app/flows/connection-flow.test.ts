@@ -108,6 +108,7 @@ describe('rules 18-20 with the connection state', () => {
       account,
       game: null,
       deviceAuthType: null,
+      consolidationPending: false,
       connectRedirect: null,
       pendingOauth: false,
       connection: connectionState(state, linked, false),

@@ -18,6 +18,7 @@ const base: ContinueState = {
   account,
   game: { prefersPassword: false, flaggedAccountOauth: false, serverGameName: 'Starfall Legends' },
   deviceAuthType: null,
+  consolidationPending: false,
   connectRedirect: null,
   pendingOauth: false,
   connection: null,
@@ -77,6 +78,18 @@ describe('continue-registration decision, rule by rule', () => {
   it('10: consolidation init goes to sign-in, a stub account to the sign-in prompt', () => {
     expect(next({ step: 'consolidation_init' })).toMatchObject({ to: '/sign-in', rule: 10 });
     expect(next({ account: { ...account, stub: true } })).toMatchObject({ to: '/prompt-sign-in', rule: 10 });
+  });
+  it('10: signed in to a full account with a stub waiting, the stub moves into it', () => {
+    expect(next({ consolidationPending: true, step: 'login_credentials' })).toEqual({ kind: 'consolidate', rule: 10 });
+    // Not before the sign-in (nor with two-factor pending), and not into a stub or an incomplete account.
+    expect(next({ consolidationPending: true, hasAccessToken: false })).toMatchObject({ to: '/sign-in', rule: 9 });
+    expect(next({ consolidationPending: true, pendingMfa: true })).toMatchObject({ to: '/two-factor', rule: 9 });
+    expect(next({ consolidationPending: true, account: { ...account, stub: true } })).toMatchObject({
+      to: '/prompt-sign-in',
+    });
+    expect(next({ consolidationPending: true, account: { ...account, completed: false } })).toMatchObject({
+      kind: 'complete-account',
+    });
   });
   it('11: an incomplete account is completed automatically', () =>
     expect(next({ account: { ...account, completed: false } })).toEqual({ kind: 'complete-account', rule: 11 }));

@@ -23,6 +23,8 @@ export interface ContinueState {
   account: ContinueAccount | null;
   game: { prefersPassword: boolean; flaggedAccountOauth: boolean; serverGameName: string | null } | null;
   deviceAuthType: 'device' | 'passwordless' | null;
+  /** A stub account waits to move into the signed-in account (its session is kept in the flow). */
+  consolidationPending: boolean;
   /** A stub flow that should continue on a platform's connection page. */
   connectRedirect: { platform: string; gameSlug: string; redirectUri: string } | null;
   pendingOauth: boolean;
@@ -38,6 +40,7 @@ export interface ContinueState {
 
 export type ContinueDecision =
   | { kind: 'navigate'; to: Href; clearHistory?: boolean; rule: number }
+  | { kind: 'consolidate'; rule: 10 }
   | { kind: 'complete-account'; rule: 11 }
   | { kind: 'authorize-oauth'; rule: 15 }
   | { kind: 'finish'; rule: 21 };
@@ -80,7 +83,9 @@ export function continueRegistration(s: ContinueState): ContinueDecision {
   // 9. Without an access token, sign in; with two-factor pending, finish it.
   if (!s.hasAccessToken) return go(9, href('sign-in'));
   if (s.pendingMfa) return go(9, href('two-factor'));
-  // 10. Consolidation starts at sign-in; a stub account is prompted to sign in.
+  // 10. Consolidation: signed in to a full account, the stub moves into it; until then it starts
+  // at sign-in. A stub account is prompted to sign in.
+  if (s.consolidationPending && account && !account.stub && account.completed) return { kind: 'consolidate', rule: 10 };
   if (step === 'consolidation_init') return go(10, href('sign-in'));
   if (account?.stub) return go(10, href('prompt-sign-in'));
   // 11. An incomplete account is completed automatically (marketing off, consent, current locale).

@@ -170,7 +170,8 @@ const ROUTE_TABLE = {
   'prompt-sign-in': route('/prompt-sign-in', 'stub', inFlow('stub')),
   'connect-success': route('/connect-success', 'stub', inFlow('stub')),
   'connect-fail': route('/connect-fail', 'stub', inFlow('stub')),
-  connect: route('/connect', 'stub', inFlow('stub')),
+  // The stub flow's verification code: the device feature's code entry, for passwordless codes.
+  connect: route('/connect', 'device', visitor('stub')),
   'choose-game': route('/choose-game', 'stub', inFlow('stub')),
   'game-conflicts-warning': route('/game-conflicts-warning', 'stub', inFlow('stub')),
 };

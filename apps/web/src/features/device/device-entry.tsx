@@ -2,11 +2,12 @@
 // or game shows (or follows its link, ?user_code=, looked up at once), sees which game and device it
 // is, and approves (signing in or registering first when needed: rule 16 then goes to /device-code)
 // or denies.
-import { getDeviceAuthorization, reportDeviceError } from '@portal/contract/calls/sessions-games';
+import { claimDeviceStub, getDeviceAuthorization, reportDeviceError } from '@portal/contract/calls/sessions-games';
 import type { DeviceAuthorization } from '@portal/contract/calls/entities';
 import { useEffect, useRef, useState } from 'react';
 import type { RefObject } from 'react';
-import { continueFlow } from '../../app/flows/continue-flow.ts';
+import { continueFlow, signedIn } from '../../app/flows/continue-flow.ts';
+import { STUB_KEYS } from '../../app/flows/stub-flow.ts';
 import { useStepFocus } from '../../app/flows/step-focus.ts';
 import { useServices } from '../../lib/services.tsx';
 import { TextField } from '../../components/ui/field.tsx';
@@ -39,7 +40,11 @@ type View =
   | { kind: 'details'; authorization: DeviceAuthorization; code: string }
   | { kind: 'problem'; problem: DeviceProblem; code: string | null; gameName: string | null };
 
-export function DeviceEntry() {
+/**
+ * /device, and /connect (the stub flow's "verification code": the same code, for a console that
+ * signed its player in without an account).
+ */
+export function DeviceEntry({ variant = 'device' }: { variant?: 'device' | 'connect' }) {
   const { i18n } = useTranslation();
   const services = useServices();
   const linked = new URLSearchParams(useLocation().search).get('user_code');
@@ -67,8 +72,19 @@ export function DeviceEntry() {
     setView({ kind: 'looking' });
     try {
       const authorization = await services.api.call(getDeviceAuthorization, { params: { userCode: read.code } });
-      // Passwordless devices lead into the stub-account flow, which the portal does not have yet.
-      if (authorization.auth_type === 'passwordless') return problem('unavailable', null, authorization);
+      // A passwordless code: the console played without an account. The browser takes that stub
+      // account, and the stub flow moves it into the player's account or makes it one (rule 6).
+      if (authorization.auth_type === 'passwordless') {
+        const answer = await services.api.call(claimDeviceStub, { params: { code: read.code } });
+        signedIn(services, answer);
+        const platform = Object.keys(answer.account?.links ?? {})[0];
+        services.flow.start('device', 'stub_flow_init', {
+          ...deviceFlowData(authorization, read.code),
+          ...(platform ? { [STUB_KEYS.platform]: platform } : {}),
+        });
+        await continueFlow(services);
+        return;
+      }
       setView({ kind: 'details', authorization, code: read.code });
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
@@ -152,6 +168,7 @@ export function DeviceEntry() {
       fieldError={fieldError}
       fieldRef={field}
       lookUp={lookUp}
+      variant={variant}
     />
   );
 }
@@ -163,7 +180,9 @@ function EnterCode({
   fieldError,
   fieldRef,
   lookUp,
+  variant,
 }: {
+  variant: 'device' | 'connect';
   looking: boolean;
   typed: string;
   setTyped: (value: string) => void;
@@ -174,8 +193,8 @@ function EnterCode({
   const { t } = useTranslation();
   useStepFocus(looking ? 'looking' : 'enter');
   return (
-    <Page title={t('screen.device.title')}>
-      <p className="lead-text">{t('device.intro')}</p>
+    <Page title={t(variant === 'connect' ? 'screen.connect.title' : 'screen.device.title')}>
+      <p className="lead-text">{t(variant === 'connect' ? 'stub.connect.intro' : 'device.intro')}</p>
       {looking ? (
         <Spinner label={t('device.looking')} />
       ) : (

@@ -12,6 +12,7 @@ const withMessages = <P extends object>(page: ComponentType<P>) =>
 
 const PAGES: Record<ScreenId<'device'>, ComponentType> = {
   device: withMessages(DeviceEntry),
+  connect: withMessages(() => <DeviceEntry variant="connect" />),
   'device-code': withMessages(DeviceAuthorizing),
   'device-success': withMessages(DeviceSuccess),
 };

@@ -4,7 +4,7 @@ import type { GameProgress } from '@portal/contract/calls/entities';
 import { useId } from 'react';
 import { formatDate } from '../../lib/dates.ts';
 import { useTranslation } from '../../lib/i18n/messages.ts';
-import { formatDetailValue, humaniseKey, platformName } from './game-details.ts';
+import { formatDetailValue, humaniseKey, platformName } from '../../lib/game-details.ts';
 
 /** The game's name in the user's language; the slug of a game the portal no longer knows. */
 export function gameName(game: GameProgress, locale: string): string {

@@ -1,15 +1,50 @@
+// /landing-page: where a player arriving from a game (platform-first account) starts. In the stub
+// flow (rule 6: the browser holds the stub the console signed in as) it names the game and the
+// platform they played on, and goes on to the sign-in prompt; otherwise it offers sign-in or sign-up.
+import { continueFlow } from '../../app/flows/continue-flow.ts';
+import { GAME_KEYS } from '../../app/flows/game-flow.ts';
+import { useStepFocus } from '../../app/flows/step-focus.ts';
+import { STUB_KEYS } from '../../app/flows/stub-flow.ts';
+import { PLATFORM_CATALOGUE } from '@portal/contract/data/platforms';
+import type { PlatformId } from '@portal/contract/data/platforms';
 import { useTranslation } from '../../lib/i18n/messages.ts';
 import { Page } from '../../components/ui/page.tsx';
+import { useFlow, useServices, useSession } from '../../lib/services.tsx';
 import { SignInLinks } from './sign-in-links.tsx';
 
-/** Where a player arriving from a game (platform-first account) starts. */
 export function LandingPage() {
   const { t } = useTranslation();
+  const services = useServices();
+  const flow = useFlow();
+  const stub = useSession().account?.stub === true;
+  useStepFocus(stub ? 'stub-landing' : 'landing');
+  if (!stub) {
+    return (
+      <Page title={t('landing.title')}>
+        <p className="lead-text">{t('landing.body')}</p>
+        <div className="actions">
+          <SignInLinks />
+        </div>
+      </Page>
+    );
+  }
+  const game = flow.data[GAME_KEYS.name];
+  const platformId = flow.data[STUB_KEYS.platform];
+  const platform = platformId ? (PLATFORM_CATALOGUE[platformId as PlatformId]?.name ?? platformId) : null;
+  const next = () => {
+    services.flow.setStep('login_init');
+    void continueFlow(services);
+  };
   return (
     <Page title={t('landing.title')}>
-      <p className="lead-text">{t('landing.body')}</p>
+      <p className="lead-text">
+        {game && platform ? t('landing.stubBody', { game, platform }) : t('landing.stubBodyPlain')}
+      </p>
+      <p>{t('landing.stubWhy')}</p>
       <div className="actions">
-        <SignInLinks />
+        <button type="button" className="button" onClick={next}>
+          {t('form.continue')}
+        </button>
       </div>
     </Page>
   );

@@ -1,6 +1,12 @@
 // Creating an account (spec 000 §4 "Registration steps"): email, age and location, an emailed code
 // or a password, then the display name.
-import { checkAgeCategory, getLocation, register, sendRegistrationEmail } from '@portal/contract/calls/accounts';
+import {
+  checkAgeCategory,
+  complete,
+  getLocation,
+  register,
+  sendRegistrationEmail,
+} from '@portal/contract/calls/accounts';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { continueFlow, signedIn } from '../../app/flows/continue-flow.ts';
 import { useFlow, useServices } from '../../lib/services.tsx';
@@ -252,6 +258,15 @@ function useCreateAccount() {
       return;
     }
     setTermsError(null);
+    // The stub flow's "create a new account": the stub the browser holds becomes the account.
+    if (services.session.get().account?.stub) {
+      const account = await services.api.call(complete, { body: body(extra, marketing) });
+      services.session.setAccount(account);
+      const passwordless = services.flow.get().data.deviceAuthType === 'passwordless';
+      services.flow.setStep(passwordless ? 'remediation_completed' : 'account_created');
+      await continueFlow(services);
+      return;
+    }
     if (!captcha.ready()) return;
     const answer = await captcha.send((captchaResponse) =>
       services.api.call(

@@ -1,7 +1,7 @@
 // How a game profile's facts read on the page: detail keys as words, values in the user's locale,
 // and the platform keys of the contract by their names.
 import type { GamePlatformKey } from '@portal/contract/data/platform-ids';
-import { t } from '../../lib/i18n/messages.ts';
+import { t } from './i18n/messages.ts';
 
 /** `play_time_hours` → "Play time hours", `totalXP` → "Total XP", `boss.kills` → "Boss kills". */
 export function humaniseKey(key: string): string {

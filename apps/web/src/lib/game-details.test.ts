@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { addMessages, setLanguage } from '../../lib/i18n/messages.ts';
+import { addMessages, setLanguage } from './i18n/messages.ts';
 import { formatDetailValue, humaniseKey, platformName } from './game-details.ts';
 
 describe('game profile facts', () => {

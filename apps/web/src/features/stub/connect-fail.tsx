@@ -1,0 +1,100 @@
+// /connect-fail (spec 000 §2 and §4 "Consolidation"): the stub could not move into the account. The
+// query carries errorCode, linkName, serverGameName and email; the edge-case options: sign in to a
+// different account, create a new account (from the stub), cancel linking, contact support.
+import { signOut } from '@portal/contract/calls/sessions';
+import { useStepFocus } from '../../app/flows/step-focus.ts';
+import { resumeStubSession, STUB_KEYS } from '../../app/flows/stub-flow.ts';
+import { href } from '../../app/routing/route-table.ts';
+import { Page } from '../../components/ui/page.tsx';
+import { useTranslation } from '../../lib/i18n/messages.ts';
+import { errorMessageKey } from '../../lib/i18n/error-keys.ts';
+import { useLocation, useNavigate } from '../../lib/router/router.tsx';
+import { useFlow, useServices } from '../../lib/services.tsx';
+import { platformLabel } from './stub-facts.ts';
+import { useCancelLinking } from './use-cancel-linking.ts';
+import './stub.css';
+
+export function ConnectFail() {
+  const { t } = useTranslation();
+  const services = useServices();
+  const navigate = useNavigate();
+  const flow = useFlow();
+  const cancel = useCancelLinking();
+  const query = new URLSearchParams(useLocation().search);
+  const code = Number(query.get('errorCode'));
+  const link = platformLabel(query.get('linkName'));
+  const game = query.get('serverGameName');
+  const email = query.get('email');
+  useStepFocus('fail');
+  const key = errorMessageKey(
+    { hydraErrorCode: Number.isInteger(code) && code > 0 ? code : null, code: null },
+    services.debug,
+  );
+  const hasStub = Boolean(flow.data[STUB_KEYS.token]);
+
+  /** Signs the account that could not take the stub out (its session only), then sign-in again. */
+  const otherAccount = async () => {
+    await services.api.call(signOut, {}).catch(() => undefined);
+    const { data } = services.flow.get();
+    services.session.clear();
+    services.flow.setStep('consolidation_init', { [STUB_KEYS.token]: data[STUB_KEYS.token] ?? '' });
+    navigate(href('sign-in'), { replace: true });
+  };
+  const newAccount = async () => {
+    await services.api.call(signOut, {}).catch(() => undefined);
+    if (resumeStubSession(services)) navigate(href('sign-up'), { replace: true });
+  };
+
+  return (
+    <Page title={t('screen.connect-fail.title')}>
+      <p className="lead-text" role="alert">
+        {t(key, { platform: link ?? '', game: game ?? '' })}
+      </p>
+      <p>{email ? t('stub.fail.edgeCaseEmail', { email }) : t('stub.fail.edgeCase')}</p>
+      {link || game ? (
+        <dl className="stub-fail-facts">
+          {link ? (
+            <div>
+              <dt>{t('stub.fail.platform')}</dt>
+              <dd>{link}</dd>
+            </div>
+          ) : null}
+          {game ? (
+            <div>
+              <dt>{t('stub.fail.game')}</dt>
+              <dd>
+                <bdi>{game}</bdi>
+              </dd>
+            </div>
+          ) : null}
+        </dl>
+      ) : null}
+      <h2 className="stub-options-title">{t('stub.fail.options')}</h2>
+      <div className="stub-options">
+        {hasStub ? (
+          <>
+            <button type="button" className="button" onClick={() => void otherAccount()}>
+              {t('stub.fail.otherAccount')}
+            </button>
+            <button type="button" className="button button-secondary" onClick={() => void newAccount()}>
+              {t('stub.fail.newAccount')}
+            </button>
+          </>
+        ) : null}
+        <button type="button" className="button button-secondary" onClick={cancel}>
+          {t('stub.fail.cancel')}
+        </button>
+        {services.config.links.support ? (
+          <a
+            className="button button-secondary"
+            href={services.config.links.support}
+            target="_blank"
+            rel="noopener noreferrer"
+          >
+            {t('stub.fail.support')}
+          </a>
+        ) : null}
+      </div>
+    </Page>
+  );
+}
