@@ -174,6 +174,33 @@ describe('stub creation', () => {
   });
 });
 
+describe('what a stub may use', () => {
+  it("refuses a browser's session of a stub every dashboard call, but not the stub flow's own", async () => {
+    const stub = await stubWithProgress();
+    const web = await t.deps.tokens.start({ accountId: stub.id });
+    for (const [method, url, body] of [
+      ['GET', '/api/accounts/me/game_progress', undefined],
+      ['GET', '/api/accounts/me/avatars_available', undefined],
+      ['PUT', '/api/accounts/me/password', { new_password: 'A-new-long-password-1' }],
+      ['PUT', '/api/accounts/me/username', { username: 'StubTakesAName' }],
+    ] as const) {
+      const res = await apiCall(t.app, method, url, web.accessToken, body);
+      expect(res.statusCode, url).toBe(401);
+      expect(res.json(), url).toMatchObject({ code: 'unauthorized', body: { reason: 'stub' } });
+    }
+    expect((await apiCall(t.app, 'GET', '/api/accounts/me', web.accessToken)).statusCode).toBe(200);
+    expect((await apiCall(t.app, 'GET', '/api/sessions/me/current', web.accessToken)).statusCode).toBe(200);
+    // The game's own session of the stub plays as any account.
+    expect((await asGame('GET', '/accounts/me/game_progress', stub.token)).statusCode).toBe(200);
+    // The stub's password was not set behind the stub flow's back.
+    const [row] = (await t.deps.db.query('SELECT password_hash, username FROM accounts WHERE id = $1', [
+      stub.id,
+    ])) as Array<{ password_hash: string | null; username: string | null }>;
+    expect(row).toMatchObject({ password_hash: null });
+    expect(row?.username).not.toBe('StubTakesAName');
+  });
+});
+
 describe('the passwordless device code of a stub', () => {
   const startPasswordless = (token?: string, key = DEMO_GAME_API_KEY, client = DEMO_OAUTH_CLIENT_ID) =>
     asGame(
@@ -333,11 +360,14 @@ describe('consolidation', () => {
     await t.deps.db.query('UPDATE sessions SET revoked_at = now() WHERE account_id = $1', [stub.id]);
     expect((await transfer(full.token, stub.token)).json()).toMatchObject({ code: 'transfer_invalid_token' });
     expect(await exists(stub.id)).toBe(true);
-    // A stub cannot consolidate into a stub.
+    // A stub cannot consolidate into a stub: its browser session may not even ask.
     const a = await stubWithProgress();
     const b = await stubWithProgress();
     const web = await t.deps.tokens.start({ accountId: b.id });
-    expect((await transfer(web.accessToken, a.token)).json()).toMatchObject({ code: 'transfer_invalid_token' });
+    expect((await transfer(web.accessToken, a.token)).json()).toMatchObject({
+      code: 'unauthorized',
+      body: { reason: 'stub' },
+    });
   });
 
   it('fails whole, with the failure page facts, when the account links the platform with another identity', async () => {

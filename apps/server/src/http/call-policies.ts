@@ -50,11 +50,16 @@ export async function callSession(
 
 /**
  * The account of the session (read with it by callSession). A session whose account is gone
- * answers auth_expired on a `token` call; an `optional` call goes on without an account.
+ * answers auth_expired on a `token` call; an `optional` call goes on without an account. A browser's
+ * session of a stub account (the stub flow) is refused unless the call allows it: a stub is not a
+ * valid account for the dashboard (spec 000 §4); a game's session of a stub plays as any account.
  */
 export function callAccount(call: Call, signedIn: SignedInRequest | null): Account | null {
   const account = signedIn?.account ?? null;
   if (account === null && call.auth === 'token') throw new RequestError('auth_expired');
+  if (account?.stub && signedIn?.session.clientId === null && !call.allowStub) {
+    throw new RequestError('unauthorized', { body: { reason: 'stub' } });
+  }
   return account;
 }
 

@@ -25,17 +25,20 @@ describe('the policies in the OpenAPI document', () => {
       allowMfaPending: false,
       gameToken: 'refused',
       recentVerification: false,
+      allowStub: false,
     });
     expect(password.parameters).toContainEqual(expect.objectContaining({ name: 'X-Captcha-Response', in: 'header' }));
     expect(password.description).toContain('X-Captcha-Response');
     expect(password.description).toContain('`sign-in` tier');
   });
 
-  it('says which calls take a sign-in pending two-factor, a game token, or a recent verification', () => {
+  it('says which calls take a sign-in pending two-factor, a game token, a stub, or a recent verification', () => {
     expect(operation('/sessions/me/current', 'get')['x-policies']).toMatchObject({
       allowMfaPending: true,
       gameToken: 'allowed',
+      allowStub: true,
     });
+    expect(operation('/accounts/complete', 'post').description).toContain('stub account');
     const record = operation('/accounts/me/game_progress/{game}', 'put');
     expect(record['x-policies']).toMatchObject({ gameToken: 'required' });
     expect(record.description).toContain("Only a game's own access token");

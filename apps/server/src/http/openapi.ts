@@ -71,6 +71,7 @@ function policyNotes(call: Call): string[] {
       notes.push(
         `Needs the session verified again (PUT /sessions/me/verify) within ${VERIFIED_FOR_MS / 60_000} minutes.`,
       );
+    if (call.allowStub) notes.push("A browser's session of a stub account (the stub flow) may call it.");
   }
   return notes;
 }
@@ -92,6 +93,7 @@ function operation(call: Call, implemented: boolean) {
       allowMfaPending: call.allowMfaPending,
       gameToken: call.gameToken,
       recentVerification: call.recentVerification,
+      allowStub: call.allowStub,
     } satisfies CallPolicies,
     security: call.auth === 'token' ? [{ apiKey: [], accessToken: [] }] : [{ apiKey: [] }],
     parameters: [

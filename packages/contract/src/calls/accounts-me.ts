@@ -22,6 +22,7 @@ export const getMe = defineCall({
   method: 'GET',
   path: '/accounts/me',
   auth: 'token',
+  allowStub: true,
   gameToken: 'allowed',
   summary: 'The signed-in account.',
   response: account,

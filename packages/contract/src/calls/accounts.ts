@@ -68,6 +68,7 @@ export const complete = defineCall({
   method: 'POST',
   path: '/accounts/complete',
   auth: 'token',
+  allowStub: true,
   rateLimit: 'sign-in',
   summary: 'Completes the signed-in incomplete or stub account with the registration fields it lacks.',
   body: registrationFields.partial().required({ tos_consent: true }).refine(territoryOnlyInUs, territoryRule),

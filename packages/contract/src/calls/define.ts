@@ -37,6 +37,12 @@ export interface CallPolicies {
   gameToken: GameTokenPolicy;
   /** The session was verified again (PUT /sessions/me/verify) within the last 10 minutes (else 1059). */
   recentVerification: boolean;
+  /**
+   * A browser's session of a stub account (the stub flow: spec 000 §4, a stub is not a valid account
+   * for the dashboard) may use the call; every other call refuses it (1018, reason `stub`). A game's
+   * session of a stub is not concerned: the game plays as it.
+   */
+  allowStub: boolean;
 }
 
 export interface Call<
@@ -105,12 +111,13 @@ export function defineCall<
   status?: number;
   bodyLimit?: number;
   /** Policies (CallPolicies); each left out takes its default: no captcha, tier `default`, a session
-   *  pending two-factor and game tokens refused, no recent verification needed. */
+   *  pending two-factor, game tokens and a browser's stub session refused, no recent verification needed. */
   captcha?: boolean;
   rateLimit?: RateLimitTier;
   allowMfaPending?: boolean;
   gameToken?: GameTokenPolicy;
   recentVerification?: boolean;
+  allowStub?: boolean;
 }): Call<P, Q, B, R, A> {
   const names = [...def.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
   const params = (def.params ?? empty) as P;
@@ -126,9 +133,11 @@ export function defineCall<
     allowMfaPending: def.allowMfaPending ?? false,
     gameToken: def.gameToken ?? 'refused',
     recentVerification: def.recentVerification ?? false,
+    allowStub: def.allowStub ?? false,
   };
   // Session policies mean nothing without a session, and only a token call can insist on a game's.
-  const sessionPolicies = policies.allowMfaPending || policies.gameToken !== 'refused' || policies.recentVerification;
+  const sessionPolicies =
+    policies.allowMfaPending || policies.gameToken !== 'refused' || policies.recentVerification || policies.allowStub;
   if (def.auth === 'public' && sessionPolicies) throw new Error(`${def.id}: a public call takes no session policy`);
   if (def.auth !== 'token' && (policies.gameToken === 'required' || policies.recentVerification)) {
     throw new Error(`${def.id}: only a token call can require a game token or a recent verification`);

@@ -12,13 +12,14 @@ const ids = (pick: (call: (typeof allCalls)[number]) => boolean) =>
     .sort();
 
 describe('call policies', () => {
-  it('gives every call all five policies, with a tier from the one table', () => {
+  it('gives every call all six policies, with a tier from the one table', () => {
     for (const call of allCalls) {
       expect(typeof call.captcha, call.id).toBe('boolean');
       expect(RATE_LIMIT_TIERS, call.id).toContain(call.rateLimit);
       expect(typeof call.allowMfaPending, call.id).toBe('boolean');
       expect(['refused', 'allowed', 'required'], call.id).toContain(call.gameToken);
       expect(typeof call.recentVerification, call.id).toBe('boolean');
+      expect(typeof call.allowStub, call.id).toBe('boolean');
     }
   });
 
@@ -76,6 +77,15 @@ describe('call policies', () => {
     expect(ids((call) => call.gameToken === 'required')).toEqual(['accounts.recordGameProgress']);
   });
 
+  it("lets a browser's session of a stub use only the stub flow's calls", () => {
+    expect(ids((call) => call.allowStub)).toEqual([
+      'accounts.complete',
+      'accounts.me',
+      'sessions.current',
+      'sessions.signOut',
+    ]);
+  });
+
   it('needs a recent verification to turn two-factor off', () => {
     expect(ids((call) => call.recentVerification)).toEqual(['accounts.mfaRemove']);
   });
@@ -84,15 +94,17 @@ describe('call policies', () => {
     const base = { area: 'accounts', method: 'GET', path: '/x', summary: 'test', response: z.object({}) } as const;
     expect(() => defineCall({ ...base, id: 'x.a', auth: 'public', allowMfaPending: true })).toThrow(/public/);
     expect(() => defineCall({ ...base, id: 'x.b', auth: 'public', gameToken: 'allowed' })).toThrow(/public/);
+    expect(() => defineCall({ ...base, id: 'x.f', auth: 'public', allowStub: true })).toThrow(/public/);
     expect(() => defineCall({ ...base, id: 'x.c', auth: 'optional', gameToken: 'required' })).toThrow(/token call/);
     expect(() => defineCall({ ...base, id: 'x.d', auth: 'optional', recentVerification: true })).toThrow(/token call/);
     const plain = defineCall({ ...base, id: 'x.e', auth: 'token' });
-    expect([plain.captcha, plain.rateLimit, plain.allowMfaPending, plain.gameToken, plain.recentVerification]).toEqual([
-      false,
-      'default',
-      false,
-      'refused',
-      false,
-    ]);
+    expect([
+      plain.captcha,
+      plain.rateLimit,
+      plain.allowMfaPending,
+      plain.gameToken,
+      plain.recentVerification,
+      plain.allowStub,
+    ]).toEqual([false, 'default', false, 'refused', false, false]);
   });
 });
