@@ -21,6 +21,7 @@ import { OutboxTransport } from './mail/mailer.ts';
 import { registerOutboxRoutes } from './mail/outbox-routes.ts';
 import { registerAccountsDevRoutes } from './modules/accounts/dev-routes.ts';
 import { registerAccounts } from './modules/accounts/routes.ts';
+import { registerUnsubscribe } from './modules/accounts/unsubscribe-route.ts';
 import { captchaWidget } from './modules/captcha/providers.ts';
 import { registerAnalyticsDevRoutes } from './modules/analytics/dev-routes.ts';
 import { registerAnalytics } from './modules/analytics/routes.ts';
@@ -35,6 +36,7 @@ import { registerHttpRateLimit } from './rate-limit/http-rate-limit.ts';
 import { registerPlatformAuthorize } from './modules/platform-links/authorize-routes.ts';
 import { registerPlatformLinks } from './modules/platform-links/routes.ts';
 import { registerConsolidation } from './modules/consolidation/routes.ts';
+import { registerFriends } from './modules/friends/routes.ts';
 import { sandboxClient } from './platforms/sandbox/catalogue.ts';
 
 export type App = FastifyInstance;
@@ -122,6 +124,7 @@ export async function buildApp(config: Config, infrastructure?: Infrastructure):
       registerDevice(api, resolved);
       registerPlatformLinks(api, resolved);
       registerConsolidation(api, resolved);
+      registerFriends(api, resolved);
     },
     { prefix: '/api' },
   );
@@ -129,6 +132,7 @@ export async function buildApp(config: Config, infrastructure?: Infrastructure):
   // The popup of a platform sign-in starts here (a browser navigation: no API key).
   registerPlatformAuthorize(app, resolved);
   registerStandardOAuth(app, resolved);
+  registerUnsubscribe(app, resolved);
 
   if (!config.production) {
     // Every OAuth 2.0 / OpenID Connect platform played by a real OpenID Provider (seeded: seed/demo.ts).

@@ -44,6 +44,8 @@ import { PlatformLinksRepo } from './modules/platform-links/repo.ts';
 import { PlatformLinksService } from './modules/platform-links/service.ts';
 import { ConsolidationRepo } from './modules/consolidation/repo.ts';
 import { ConsolidationService } from './modules/consolidation/service.ts';
+import { FriendsRepo } from './modules/friends/repo.ts';
+import { FriendsService } from './modules/friends/service.ts';
 import { SessionsRepo } from './modules/sessions/repo.ts';
 import { SessionsService } from './modules/sessions/service.ts';
 import { SignInService } from './modules/sessions/sign-in-service.ts';
@@ -95,6 +97,12 @@ export function compose(infrastructure: Infrastructure): Services {
 
   // Accounts: one repo for the module's services.
   const accountsRepo = new AccountsRepo(orm);
+  const emailPreferences = new EmailPreferencesService({
+    accounts: accountsRepo,
+    links: linkTokens,
+    mailer,
+    publicUrl,
+  });
   const consents = new ConsentsService(accountsRepo);
   const verification = new VerificationService({
     accounts: accountsRepo,
@@ -214,7 +222,15 @@ export function compose(infrastructure: Infrastructure): Services {
       minAgeOverrides,
     }),
     accountDeletion: new AccountDeletionService({ accounts: accountsRepo, codes: emailCodes, mailer }),
-    emailPreferences: new EmailPreferencesService({ accounts: accountsRepo, links: linkTokens, mailer, publicUrl }),
+    emailPreferences,
+    friends: new FriendsService({
+      repo: new FriendsRepo(orm),
+      accounts,
+      preferences: emailPreferences,
+      counters,
+      limits: { friends: config.FRIENDS_MAX, openOutgoing: config.FRIEND_INVITATIONS_MAX },
+      searchesPerMinute: config.FRIEND_SEARCHES_PER_MINUTE,
+    }),
     mfa,
     games,
     gameProgress,

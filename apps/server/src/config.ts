@@ -60,6 +60,11 @@ export const configSchema = z.object({
   REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   /** Stub (platform-first) accounts nobody touched for this many days are removed by the sweep. */
   STUB_IDLE_DAYS: z.coerce.number().int().min(1).max(3650).default(180),
+  /** Friends per account, and open friend requests an account may have sent (ADR 022). */
+  FRIENDS_MAX: z.coerce.number().int().min(1).max(100_000).default(2000),
+  FRIEND_INVITATIONS_MAX: z.coerce.number().int().min(1).max(10_000).default(100),
+  /** Friends searches per account per minute (the `checks` tier limits them per address too). */
+  FRIEND_SEARCHES_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(30),
   SOFT_LOCK_THRESHOLD: z.coerce.number().int().min(3).max(100).default(10),
   SIGN_IN_PER_MINUTE: z.coerce.number().int().min(1).default(20),
   CODE_MAILS_PER_CLIENT_HOUR: z.coerce.number().int().min(1).default(30),

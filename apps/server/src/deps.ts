@@ -35,6 +35,7 @@ import type { RateLimitTable } from './rate-limit/tiers.ts';
 import type { PlatformRegistry } from './modules/platform-links/registry-service.ts';
 import type { PlatformLinksService } from './modules/platform-links/service.ts';
 import type { ConsolidationService } from './modules/consolidation/service.ts';
+import type { FriendsService } from './modules/friends/service.ts';
 
 /** What the app runs on: opened once per process (openInfrastructure); tests pass their own. */
 export interface Infrastructure {
@@ -70,6 +71,8 @@ export interface Services extends Infrastructure {
   accountSettings: AccountSettingsService;
   accountDeletion: AccountDeletionService;
   emailPreferences: EmailPreferencesService;
+  /** Friends, invitations, blocks and the friends search. */
+  friends: FriendsService;
   mfa: MfaService;
   /** Platform identities: the platforms operators configured, and the links of each account. */
   platforms: PlatformRegistry;

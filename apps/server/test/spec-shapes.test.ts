@@ -179,12 +179,18 @@ describe('other spec shapes', () => {
   });
 
   it('changes email preferences with the link token in the body', async () => {
+    // A real friend request to the reader, from a new player.
+    const [reader] = (await t.deps.db.query(`SELECT id FROM accounts WHERE email = 'reader@example.com'`)) as Array<{
+      id: string;
+    }>;
+    const buddy = await t.deps.tokens.start({ accountId: await insertAccount(t.deps.db, { username: 'Buddy' }) });
     const sent = await t.app.inject({
       method: 'POST',
-      url: '/dev/mail/friend-request',
-      payload: { to: 'reader@example.com', from: 'Buddy' },
+      url: '/api/friends/me/invitations',
+      headers: { ...portalHeaders(), 'content-type': 'application/json', 'x-hydra-access-token': buddy.accessToken },
+      payload: { account_id: reader?.id },
     });
-    expect(sent.json()).toEqual({ sent: true });
+    expect(sent.statusCode, sent.body).toBe(201);
     const [mail] = (await t.app.inject({ method: 'GET', url: '/dev/outbox?to=reader@example.com' })).json();
     const token = /email-notifications\?token=(\S+)/.exec(mail.text)?.[1] ?? '';
     const url = '/api/accounts/email_notification_preferences';

@@ -9,6 +9,7 @@ import {
   latestMail,
   PASSWORD,
   pathOf,
+  sendFriendRequest,
   signInWithPassword,
   uniqueEmail,
   verifyEmailInDialog,
@@ -227,10 +228,8 @@ test('delete the account, then fail to sign in with it', async ({ page, request 
 
 test('opt out of friend-request mails from the link in a mail', async ({ page, request }, testInfo) => {
   const email = uniqueEmail(testInfo, 'quiet');
-  await createAccount(request, email);
-  expect(
-    (await (await request.post('/dev/mail/friend-request', { data: { to: email, from: 'Buddy' } })).json()).sent,
-  ).toBe(true);
+  const { account } = await createAccount(request, email);
+  await sendFriendRequest(request, testInfo, account.id);
   const mails = await (await request.get(`/dev/outbox?to=${encodeURIComponent(email)}`)).json();
   const mail = mails.find((m: { template: string }) => m.template === 'friend_request');
   const link = /https?:\/\/\S+\/email-notifications\?token=\S+/.exec(mail.text)?.[0] ?? '';
@@ -243,9 +242,10 @@ test('opt out of friend-request mails from the link in a mail', async ({ page, r
   await page.getByRole('button', { name: 'Save preferences' }).click();
   await expect(page).toHaveURL(/\/email-notifications-success$/);
   await expect(page.getByRole('heading', { name: 'Your email preferences are saved' })).toBeVisible();
-  expect(
-    (await (await request.post('/dev/mail/friend-request', { data: { to: email, from: 'Buddy' } })).json()).sent,
-  ).toBe(false);
+  // Turned off: the next friend request sends no mail.
+  await sendFriendRequest(request, testInfo, account.id);
+  const after = await (await request.get(`/dev/outbox?to=${encodeURIComponent(email)}`)).json();
+  expect(after.filter((m: { template: string }) => m.template === 'friend_request')).toHaveLength(1);
   await page.goto('/email-notifications?token=lt_made-up-token-0000000000&lang=en-US');
   await expect(page.getByRole('alert')).toContainText('That link has expired. Please try again');
 });

@@ -87,6 +87,18 @@ export async function createAccount(
     },
   });
   expect(res.status()).toBe(201);
+  return (await res.json()) as { access_token: string; account: { id: string; username: string } };
+}
+
+/** A real friend request: a new player invites the given account (POST /friends/me/invitations). */
+export async function sendFriendRequest(request: APIRequestContext, testInfo: TestInfo, toAccountId: string) {
+  const sender = await createAccount(request, uniqueEmail(testInfo, 'buddy'));
+  const sent = await request.post('/api/friends/me/invitations', {
+    headers: await apiHeaders(request, sender.access_token),
+    data: { account_id: toAccountId },
+  });
+  expect(sent.status()).toBe(201);
+  return sender;
 }
 
 /** The path and query of a mailed link, to open it on the test server. */

@@ -103,6 +103,7 @@ export const mailOutbox = pgTable('mail_outbox', {
   htmlBody: text('html_body').notNull(),
   code: text('code'),
   link: text('link'),
+  headers: jsonb('headers').$type<Record<string, string>>().notNull().default({}),
   createdAt: timestamptz('created_at')
     .notNull()
     .default(sql`clock_timestamp()`),
@@ -151,6 +152,9 @@ export const accounts = pgTable('accounts', {
   marketingOptIn: boolean('marketing_opt_in').notNull().default(false),
   avatarSlug: text('avatar_slug'),
   friendRequestEmails: boolean('friend_request_emails').notNull().default(true),
+  /** Whether the friends search finds the account by exact email (off) and display name (on); 0021. */
+  findableByEmail: boolean('findable_by_email').notNull().default(false),
+  findableByUsername: boolean('findable_by_username').notNull().default(true),
   failedSignIns: integer('failed_sign_ins').notNull().default(0),
   lockedAt: timestamptz('locked_at'),
   createdAt: timestamptz('created_at').notNull().defaultNow(),
@@ -381,6 +385,50 @@ export const consolidations = pgTable('consolidations', {
   createdAt: timestamptz('created_at').notNull().defaultNow(),
 });
 
+/** Friendships, one row per pair, the smaller account id first (migration 0021, ADR 022). */
+export const friendships = pgTable(
+  'friendships',
+  {
+    accountLow: uuid('account_low')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    accountHigh: uuid('account_high')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.accountLow, t.accountHigh] })],
+);
+
+/** Friend invitations: open, then accepted, declined or cancelled (migration 0021). */
+export const friendInvitations = pgTable('friend_invitations', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  fromAccount: uuid('from_account')
+    .notNull()
+    .references(() => accounts.id, { onDelete: 'cascade' }),
+  toAccount: uuid('to_account')
+    .notNull()
+    .references(() => accounts.id, { onDelete: 'cascade' }),
+  state: text('state').$type<'open' | 'accepted' | 'declined' | 'cancelled'>().notNull().default('open'),
+  createdAt: timestamptz('created_at').notNull().defaultNow(),
+  closedAt: timestamptz('closed_at'),
+});
+
+/** Blocks, one way (migration 0021). */
+export const blocks = pgTable(
+  'blocks',
+  {
+    blocker: uuid('blocker')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    blocked: uuid('blocked')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.blocker, t.blocked] })],
+);
+
 /** What an operator configured for a platform (migration 0017, `npm run admin -- platforms put`). */
 export const platformConfigs = pgTable('platform_configs', {
   platform: text('platform').primaryKey(),
@@ -484,4 +532,7 @@ export const schema = {
   deviceAuthorizations,
   signingKeys,
   consolidations,
+  friendships,
+  friendInvitations,
+  blocks,
 };

@@ -17,6 +17,8 @@ export interface MailRequest {
   locale: LocaleTag;
   template: TemplateName;
   data: TemplateData;
+  /** Headers beyond the usual ones (List-Unsubscribe, List-Unsubscribe-Post). */
+  headers?: Record<string, string>;
 }
 
 export interface OutgoingMail extends RenderedMail {
@@ -25,6 +27,7 @@ export interface OutgoingMail extends RenderedMail {
   template: TemplateName;
   code: string | null;
   link: string | null;
+  headers: Record<string, string>;
 }
 
 export interface MailTransport {
@@ -58,6 +61,7 @@ export class Mailer {
       template: request.template,
       code: request.data.code ?? null,
       link: request.data.link ?? null,
+      headers: request.headers ?? {},
     };
     try {
       await this.#transport.deliver(mail);
@@ -105,6 +109,7 @@ export class OutboxTransport implements MailTransport {
       htmlBody: mail.html,
       code: mail.code,
       link: mail.link,
+      headers: mail.headers,
     });
     this.#log?.info(
       { to: mail.to, subject: mail.subject, code: mail.code, link: mail.link },
@@ -142,7 +147,7 @@ export class SmtpTransport implements MailTransport {
       subject: mail.subject,
       text: mail.text,
       html: mail.html,
-      headers: { 'Content-Language': mail.locale },
+      headers: { ...mail.headers, 'Content-Language': mail.locale },
     });
   }
 

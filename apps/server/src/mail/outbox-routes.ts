@@ -22,6 +22,7 @@ export function registerOutboxRoutes(app: FastifyInstance, outbox: OutboxTranspo
       html: row.htmlBody,
       code: row.code,
       link: row.link,
+      headers: row.headers,
       created_at: row.createdAt.toISOString(),
     }));
   });

@@ -34,6 +34,8 @@ export const lookupAccount = defineCall({
   method: 'GET',
   path: '/accounts/lookup',
   auth: 'token',
+  // limited per address by the checks tier, and per account by FRIEND_SEARCHES_PER_MINUTE
+  rateLimit: 'checks',
   summary: 'Finds a player by exact email or display name (friends search); null when there is none.',
   query: z
     .object({ type: z.enum(['email', 'username']), value: z.string().trim().min(1).max(EMAIL_MAX_LENGTH) })
@@ -41,8 +43,14 @@ export const lookupAccount = defineCall({
       path: ['value'],
       error: 'Enter a valid email address or display name',
     }),
-  // payload not shown in the spec: chosen {account: public profile | null}
-  response: z.object({ account: publicProfile.nullable() }),
+  // payload not shown in the spec: chosen {account: public profile | null, relation, invitation_id},
+  // the same shape whether or not a player was found; relation and invitation_id say what the
+  // result card offers (send a request, accept or cancel the open one, unblock)
+  response: z.object({
+    account: publicProfile.nullable(),
+    relation: z.enum(['self', 'none', 'friend', 'incoming', 'outgoing', 'blocked']).nullable(),
+    invitation_id: z.uuid().nullable(),
+  }),
 });
 
 export const updateUsername = defineCall({
@@ -293,7 +301,33 @@ export const updateEmailPreferences = defineCall({
   response: account,
 });
 
+/** Whether other players can find the account in the friends search (beyond the spec: issue 17). */
+export const searchPrivacy = z.object({ find_by_email: z.boolean(), find_by_username: z.boolean() });
+
+export const getPrivacy = defineCall({
+  id: 'accounts.privacy',
+  area: 'accounts',
+  method: 'GET',
+  path: '/accounts/me/privacy',
+  auth: 'token',
+  summary: 'Whether other players can find the account by exact email (off by default) and display name (on).',
+  response: searchPrivacy,
+});
+
+export const updatePrivacy = defineCall({
+  id: 'accounts.updatePrivacy',
+  area: 'accounts',
+  method: 'PUT',
+  path: '/accounts/me/privacy',
+  auth: 'token',
+  summary: 'Changes whether other players can find the account by exact email and by display name.',
+  body: searchPrivacy.partial().refine((b) => Object.keys(b).length > 0, { error: 'Give at least one setting' }),
+  response: searchPrivacy,
+});
+
 export const accountsMe = {
+  getPrivacy,
+  updatePrivacy,
   getMe,
   lookupAccount,
   updateUsername,

@@ -121,6 +121,9 @@ const EXTRA_CALLS: string[] = [
   'POST /sessions/device',
   // The browser of a passwordless device code takes the game's stub account (the stub flow, ADR 021).
   'POST /sessions/device/{code}/stub',
+  // Whether the friends search finds the account by email and by display name (issue 17, ADR 022).
+  'GET /accounts/me/privacy',
+  'PUT /accounts/me/privacy',
 ];
 
 const key = (c: { method: string; path: string }) => `${c.method} ${c.path}`;
@@ -150,7 +153,7 @@ describe('the call catalogue', () => {
     for (const [area, group] of Object.entries(calls)) {
       for (const c of Object.values(group)) expect(c.area, c.id).toBe(area);
     }
-    expect(Object.keys(calls.accounts)).toHaveLength(51);
+    expect(Object.keys(calls.accounts)).toHaveLength(53);
     expect(Object.keys(calls.sessions)).toHaveLength(15);
     expect(Object.keys(calls.betas)).toHaveLength(12);
     expect(Object.keys(calls.friends)).toHaveLength(8);

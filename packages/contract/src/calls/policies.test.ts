@@ -54,6 +54,7 @@ describe('call policies', () => {
       'accounts.checkEmail',
       'accounts.checkUsername',
       'accounts.generateUsername',
+      'accounts.lookup',
     ]);
   });
 

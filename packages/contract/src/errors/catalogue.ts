@@ -131,6 +131,10 @@ export const ERRORS = {
   friend_invitation_state_invalid: { code: 1121, status: 409 },
   duplicate_friend_record: { code: 1122, status: 409 },
   social_target_self: { code: 1123, status: 400 },
+  // Beyond the spec (issue 17, ADR 022): a player you blocked, and the limits.
+  social_target_blocked: { code: 1124, status: 409 },
+  friend_limit_reached: { code: 1125, status: 409 },
+  friend_invitations_limit: { code: 1126, status: 409 },
 
   // Betas and playtests.
   beta_registration_closed: { code: 1140, status: 409 },

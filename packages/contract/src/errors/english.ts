@@ -121,6 +121,10 @@ export const ENGLISH_MESSAGES = {
   friend_invitation_state_invalid: 'That friend request has already been answered.',
   duplicate_friend_record: 'You are already friends or a request is waiting.',
   social_target_self: 'You cannot do that with your own account.',
+  social_target_blocked: 'You blocked this player. Unblock them first.',
+  friend_limit_reached: 'One of you already has the most friends an account can have.',
+  friend_invitations_limit:
+    'You have sent the most friend requests that can wait at once. Cancel some, or wait for answers.',
 
   // Betas and playtests.
   beta_registration_closed: 'Registration for this playtest has closed.',

@@ -26,6 +26,9 @@ export interface Account {
   marketingOptIn: boolean;
   avatarSlug: string | null;
   friendRequestEmails: boolean;
+  /** Whether the friends search finds the account by exact email, by exact display name (0021). */
+  findableByEmail: boolean;
+  findableByUsername: boolean;
   failedSignIns: number;
   lockedAt: Date | null;
   createdAt: Date;

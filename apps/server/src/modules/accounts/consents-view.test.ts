@@ -29,6 +29,8 @@ function row(overrides: Partial<Account> = {}): Account {
     marketingOptIn: false,
     avatarSlug: null,
     friendRequestEmails: true,
+    findableByEmail: false,
+    findableByUsername: true,
     failedSignIns: 0,
     lockedAt: null,
     createdAt: new Date(NOW - 100 * DAY_MS),

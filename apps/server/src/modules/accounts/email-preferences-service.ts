@@ -27,25 +27,38 @@ export class EmailPreferencesService {
 
   /** The opt-out link of a mail to this account. */
   async optOutUrl(account: Account): Promise<string> {
-    return `${this.#publicUrl}/email-notifications?token=${await this.#links.issue('email_preferences', account.id)}`;
+    return this.#optOutPage(await this.#links.issue('email_preferences', account.id));
   }
 
-  /** Mails a friend request (unless the player turned these mails off), with its opt-out link. */
+  #optOutPage(token: string): string {
+    return `${this.#publicUrl}/email-notifications?token=${token}`;
+  }
+
+  /**
+   * Mails a friend request (unless the player turned these mails off), with its opt-out link, and
+   * the one-click opt-out of RFC 8058 for the mail client (List-Unsubscribe with
+   * List-Unsubscribe-Post: the opt-out happens on POST /mail/unsubscribe only, so a scanner that
+   * follows links changes nothing). Both carry the same token.
+   */
   async sendFriendRequest(to: Account, from: { username: string }): Promise<boolean> {
     if (!to.email || !to.friendRequestEmails) return false;
+    const token = await this.#links.issue('email_preferences', to.id);
     await this.#mailer.send({
       to: to.email,
       locale: to.locale as LocaleTag,
       template: 'friend_request',
-      data: { username: from.username, link: `${this.#publicUrl}/friends`, optOutUrl: await this.optOutUrl(to) },
+      data: { username: from.username, link: `${this.#publicUrl}/friend-request`, optOutUrl: this.#optOutPage(token) },
+      headers: {
+        'List-Unsubscribe': `<${this.#publicUrl}/mail/unsubscribe?token=${token}>`,
+        'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+      },
     });
     return true;
   }
 
-  /** Mails a friend request to the account with this address; null when there is no such account. */
-  async sendFriendRequestTo(email: string, from: { username: string }): Promise<boolean | null> {
-    const to = await this.#accounts.findByEmail(email);
-    return to ? this.sendFriendRequest(to, from) : null;
+  /** The one-click opt-out (RFC 8058): friend-request mails off for the token's account. */
+  async unsubscribe(token: string): Promise<void> {
+    await this.updateByToken(token, { friend_request: false });
   }
 
   async byToken(token: string): Promise<{ account: Account; preferences: Preferences }> {

@@ -11,6 +11,7 @@ import { changeUsername } from './username-change.ts';
 import type { UsernameBounds } from './username-rules.ts';
 
 export type { Account } from './account.ts';
+export { avatarImageUrl, DEFAULT_AVATAR_SLUG } from './account-view.ts';
 // The age rule other modules apply (who may sign in to a game for a mature audience: oauth).
 export { ADULT_AGE, ageOn } from './age-rules.ts';
 

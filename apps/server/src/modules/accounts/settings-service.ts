@@ -94,6 +94,14 @@ export class AccountSettingsService {
     return this.#update(account, { friendRequestEmails: enabled });
   }
 
+  /** Whether the friends search finds the account by exact email and by exact display name. */
+  updateSearchPrivacy(
+    account: Account,
+    change: Partial<Pick<Account, 'findableByEmail' | 'findableByUsername'>>,
+  ): Promise<Account> {
+    return this.#update(account, change);
+  }
+
   /** The avatars a player may pick, in display order. */
   async avatars(): Promise<Avatar[]> {
     const slugs = await this.#d.accounts.avatarSlugs();
