@@ -51,6 +51,7 @@ export const FLOW_MESSAGE_FEATURES: ReadonlySet<Feature> = new Set<Feature>([
   'linked-accounts',
   'game-profiles',
   'dev-tools',
+  'friends',
 ]);
 
 export type FeatureFlag = 'game_page' | 'dev_tools';

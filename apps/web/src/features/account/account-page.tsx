@@ -1,17 +1,27 @@
 // /account (spec 000 §2 "Account settings"): avatar, display name, email (a pending change shows
 // until its code is entered), country, date of birth, language, emails, and deleting the account.
 // Each change opens its modal; the saved account replaces the one in the session store.
-import { updateEmailPreferences, updateLocale, updateMarketing } from '@portal/contract/calls/accounts-me';
+import {
+  getPrivacy,
+  updateEmailPreferences,
+  updateLocale,
+  updateMarketing,
+  updatePrivacy,
+} from '@portal/contract/calls/accounts-me';
+import type { searchPrivacy } from '@portal/contract/calls/accounts-me';
 import type { Account } from '@portal/contract/calls/entities';
+import type { z } from 'zod';
 import { USERNAME_CHANGE_INTERVAL_DAYS } from '@portal/contract/data/constants';
 import { findLocale, LOCALES } from '@portal/contract/data/locales';
 import type { LocaleTag } from '@portal/contract/data/locales';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useServices, useSession } from '../../lib/services.tsx';
 import { VerifyEmailModal } from '../../components/account/verify-email-modal.tsx';
 import { CheckboxField } from '../../components/ui/field.tsx';
 import { FormError } from '../../components/ui/form-error.tsx';
 import { Page } from '../../components/ui/page.tsx';
+import { ScreenState } from '../../components/ui/screen-state.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { formatCalendarDate, formatDate } from '../../lib/dates.ts';
 import { changeLocale } from '../../lib/i18n/locale.ts';
@@ -26,6 +36,8 @@ import {
   DisplayNameModal,
   EmailModal,
 } from './profile-modals.tsx';
+
+type SearchPrivacy = z.output<typeof searchPrivacy>;
 
 type ModalKind = 'avatar' | 'name' | 'email' | 'verify' | 'country' | 'dob' | 'delete';
 
@@ -123,6 +135,7 @@ export function AccountPage() {
         </section>
         <LanguageCard account={account} />
         <EmailsCard account={account} />
+        <FriendsSearchCard />
         <section className="card danger-zone" aria-labelledby="delete-heading">
           <h2 id="delete-heading">{t('account.deleteTitle')}</h2>
           <p>{t('account.deleteIntro')}</p>
@@ -177,7 +190,7 @@ function LanguageCard({ account }: { account: Account }) {
 }
 
 /** A choice saved as soon as it changes: it shows the new state at once and goes back if saving fails. */
-function SavedCheckbox({
+function SavedCheckbox<T>({
   label,
   saved,
   save,
@@ -185,8 +198,8 @@ function SavedCheckbox({
 }: {
   label: string;
   saved: boolean;
-  save: (on: boolean) => Promise<Account>;
-  onSaved: (account: Account) => void;
+  save: (on: boolean) => Promise<T>;
+  onSaved: (answer: T) => void;
 }) {
   const [checked, setChecked] = useState(saved);
   const submit = useSubmit(async (on: boolean) => {
@@ -239,6 +252,55 @@ function EmailsCard({ account }: { account: Account }) {
       <p role="status" className="field-hint">
         {saved ? t('account.saved') : ''}
       </p>
+    </section>
+  );
+}
+
+const PRIVACY_KEY = ['search-privacy'] as const;
+
+/** Whether other players can find the account in the friends search, saved as soon as it changes. */
+function FriendsSearchCard() {
+  const { t } = useTranslation();
+  const { api } = useServices();
+  const queryClient = useQueryClient();
+  const privacy = useQuery({ queryKey: PRIVACY_KEY, queryFn: ({ signal }) => api.call(getPrivacy, {}, { signal }) });
+  const [saved, setSaved] = useState(false);
+  const onSaved = (answer: SearchPrivacy) => {
+    queryClient.setQueryData(PRIVACY_KEY, answer);
+    setSaved(true);
+  };
+  const save = (body: Partial<SearchPrivacy>) => api.call(updatePrivacy, { body });
+  return (
+    <section className="card" aria-labelledby="friends-search-heading">
+      <h2 id="friends-search-heading">{t('account.friendsSearchTitle')}</h2>
+      <p className="field-hint">{t('account.friendsSearchIntro')}</p>
+      {privacy.data ? (
+        <>
+          <SavedCheckbox
+            label={t('account.findByUsername')}
+            saved={privacy.data.find_by_username}
+            save={(on) => save({ find_by_username: on })}
+            onSaved={onSaved}
+          />
+          <SavedCheckbox
+            label={t('account.findByEmail')}
+            saved={privacy.data.find_by_email}
+            save={(on) => save({ find_by_email: on })}
+            onSaved={onSaved}
+          />
+          <p role="status" className="field-hint">
+            {saved ? t('account.saved') : ''}
+          </p>
+        </>
+      ) : (
+        <ScreenState
+          status={privacy.isError ? 'error' : 'skeletonLoading'}
+          skeletonRows={2}
+          onRetry={() => void privacy.refetch()}
+        >
+          {null}
+        </ScreenState>
+      )}
     </section>
   );
 }

@@ -1,7 +1,16 @@
-// The screens of this feature keep their final titles until their working parts arrive.
+// The screen of the friends feature: /friends (and /friend-request, which redirects to its requests).
+import type { ComponentType } from 'react';
 import type { ScreenId } from '../../app/routing/route-table.ts';
-import { FeatureScreen } from '../../components/ui/feature-screen.tsx';
+import { QueryProvider } from '../../lib/query.tsx';
+import { FriendsPage } from './friends-page.tsx';
+
+const SCREENS: Record<ScreenId<'friends'>, ComponentType> = { friends: FriendsPage };
 
 export default function Screens({ id }: { id: ScreenId<'friends'> }) {
-  return <FeatureScreen titleKey={`screen.${id}.title`} />;
+  const Screen = SCREENS[id];
+  return (
+    <QueryProvider>
+      <Screen />
+    </QueryProvider>
+  );
 }
