@@ -224,7 +224,7 @@ export function compose(infrastructure: Infrastructure): Services {
     accountDeletion: new AccountDeletionService({ accounts: accountsRepo, codes: emailCodes, mailer }),
     emailPreferences,
     friends: new FriendsService({
-      repo: new FriendsRepo(orm),
+      repo: new FriendsRepo(db),
       accounts,
       preferences: emailPreferences,
       counters,

@@ -8,6 +8,7 @@ import {
   createAccount,
   expectNoAxeViolations,
   latestMail,
+  PASSWORD,
   pathOf,
   signInWithPassword,
   uniqueEmail,
@@ -28,7 +29,7 @@ async function player(browser: Browser, request: APIRequestContext, testInfo: Te
   const { viewport, userAgent, deviceScaleFactor, isMobile, hasTouch, baseURL } = testInfo.project.use;
   const context = await browser.newContext({ viewport, userAgent, deviceScaleFactor, isMobile, hasTouch, baseURL });
   const page = await context.newPage();
-  await signInWithPassword(page, email, 'Tq8#vLp2-Starfall');
+  await signInWithPassword(page, email, PASSWORD);
   await expect(page).toHaveURL(/\/account$/);
   return { email, name, page };
 }
@@ -146,7 +147,7 @@ test('the friends page in Arabic, right to left, at phone width, by keyboard', a
   test.skip(testInfo.project.name !== 'phone', 'once, at phone width');
   const email = uniqueEmail(testInfo, 'friendsar');
   await createAccount(request, email, { username: uniqueUsername('Layla') });
-  await signInWithPassword(page, email, 'Tq8#vLp2-Starfall');
+  await signInWithPassword(page, email, PASSWORD);
   await expect(page).toHaveURL(/\/account$/);
   await page.goto('/friends?lang=ar-AE');
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');

@@ -5,7 +5,7 @@
 // friends-rules.ts decides from the facts read under those locks.
 import { sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
-import type { Orm } from '../../db/database.ts';
+import type { Database, Orm } from '../../db/database.ts';
 import { rowsOf } from '../../db/database.ts';
 import type { PairFacts } from './friends-rules.ts';
 
@@ -78,10 +78,32 @@ const invitationOf = (row: RawInvitation): InvitationRow => {
   };
 };
 
+/**
+ * A page of friends in one statement (one round trip, prepared once per connection): the total, and
+ * the page's rows beside it (an empty page: one row of nulls). $1 the account, $2 the page size, $3
+ * the offset, $4 their sum: each side of the pair reads at most that many rows from its index.
+ */
+const FRIENDS_PAGE = `SELECT t.total, a.id, a.public_id, a.username, a.avatar_slug, f.created_at
+  FROM (SELECT (SELECT count(*) FROM friendships WHERE account_low = $1::uuid)
+    + (SELECT count(*) FROM friendships WHERE account_high = $1::uuid) AS total) AS t
+  LEFT JOIN (
+    SELECT friend, created_at FROM (
+      (SELECT account_high AS friend, created_at FROM friendships WHERE account_low = $1::uuid
+        ORDER BY created_at DESC LIMIT $4::int)
+      UNION ALL
+      (SELECT account_low AS friend, created_at FROM friendships WHERE account_high = $1::uuid
+        ORDER BY created_at DESC LIMIT $4::int)
+    ) AS both_sides ORDER BY created_at DESC, friend LIMIT $2::int OFFSET $3::int
+  ) AS f ON true
+  LEFT JOIN accounts a ON a.id = f.friend
+  ORDER BY f.created_at DESC, a.id`;
+
 export class FriendsRepo {
+  readonly #db: Database;
   readonly #orm: Orm;
-  constructor(orm: Orm) {
-    this.#orm = orm;
+  constructor(db: Database) {
+    this.#db = db;
+    this.#orm = db.orm;
   }
 
   /**
@@ -242,22 +264,22 @@ export class FriendsRepo {
     return row ? invitationOf(row) : undefined;
   }
 
-  /** A page of the friends of an account, newest friendship first. */
+  /**
+   * A page of the friends of an account, newest friendship first. Each side of the pair index gives
+   * at most `offset + limit` rows in order, so only the page's rows are sorted and joined with their
+   * accounts, however many friends there are.
+   */
   async friends(me: string, limit: number, offset: number): Promise<Page<{ account: ProfileRow; since: Date }>> {
-    const mine = sql`(SELECT account_high AS friend, created_at FROM friendships WHERE account_low = ${uuid(me)}
-      UNION ALL SELECT account_low AS friend, created_at FROM friendships WHERE account_high = ${uuid(me)})`;
-    const [rows, total] = await Promise.all([
-      this.#orm.execute(sql`SELECT a.id, a.public_id, a.username, a.avatar_slug, f.created_at
-        FROM ${mine} f JOIN accounts a ON a.id = f.friend
-        ORDER BY f.created_at DESC, a.id LIMIT ${limit} OFFSET ${offset}`),
-      this.#total(sql`SELECT count(*) AS n FROM ${mine} f`),
-    ]);
+    const rows = await this.#db.query<Partial<RawProfile> & { created_at: unknown; total: unknown }>(
+      FRIENDS_PAGE,
+      [me, limit, offset, offset + limit],
+      'friends_page',
+    );
     return {
-      items: rowsOf<RawProfile & { created_at: unknown }>(rows).map((row) => ({
-        account: profile(row),
-        since: date(row.created_at),
-      })),
-      total,
+      items: rows
+        .filter((row) => row.id)
+        .map((row) => ({ account: profile(row as RawProfile), since: date(row.created_at) })),
+      total: count(rows[0]?.total),
     };
   }
 
