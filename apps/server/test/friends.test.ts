@@ -252,6 +252,10 @@ describe('the friends search', () => {
     const changed = await call(ben, 'PUT', '/accounts/me/privacy', { find_by_email: true, find_by_username: false });
     expect(changed.json()).toEqual({ find_by_email: true, find_by_username: false });
     expect((await search(ana, 'email', ben.email.toUpperCase())).account).toMatchObject({ id: ben.id });
+    // Only a verified address finds anyone.
+    await t.deps.db.query('UPDATE accounts SET email_verified = false WHERE id = $1', [ben.id]);
+    expect((await search(ana, 'email', ben.email)).account).toBeNull();
+    await t.deps.db.query('UPDATE accounts SET email_verified = true WHERE id = $1', [ben.id]);
     expect((await search(ana, 'username', ben.username)).account).toBeNull();
     expect((await call(ben, 'PUT', '/accounts/me/privacy', {})).json()).toMatchObject({ code: 'invalid_request' });
     expect((await call(ana, 'GET', '/accounts/lookup?type=email&value=not-an-email')).json()).toMatchObject({

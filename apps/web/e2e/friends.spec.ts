@@ -5,6 +5,7 @@
 import type { APIRequestContext, Browser, Page, TestInfo } from '@playwright/test';
 import { expect, test } from '@playwright/test';
 import {
+  apiHeaders,
   createAccount,
   expectNoAxeViolations,
   latestMail,
@@ -19,19 +20,28 @@ interface Player {
   email: string;
   name: string;
   page: Page;
+  token: string;
 }
 
 /** A new player with a display name, signed in in a browser context of their own. */
 async function player(browser: Browser, request: APIRequestContext, testInfo: TestInfo, tag: string): Promise<Player> {
   const email = uniqueEmail(testInfo, tag);
   const name = uniqueUsername(tag);
-  await createAccount(request, email, { username: name });
+  const { access_token: token } = await createAccount(request, email, { username: name });
   const { viewport, userAgent, deviceScaleFactor, isMobile, hasTouch, baseURL } = testInfo.project.use;
   const context = await browser.newContext({ viewport, userAgent, deviceScaleFactor, isMobile, hasTouch, baseURL });
   const page = await context.newPage();
   await signInWithPassword(page, email, PASSWORD);
   await expect(page).toHaveURL(/\/account$/);
-  return { email, name, page };
+  return { email, name, page, token };
+}
+
+/** Verifies the player's address with the mailed code (only a verified address can be searched for). */
+async function verifyEmail(request: APIRequestContext, who: Player) {
+  const headers = await apiHeaders(request, who.token);
+  expect((await request.put('/api/accounts/me/send_verification_email', { headers })).ok()).toBe(true);
+  const code = (await latestMail(request, who.email, 'verify_email')).code ?? '';
+  expect((await request.post('/api/accounts/verify_email', { headers, data: { code } })).ok()).toBe(true);
 }
 
 async function openFriends(page: Page, query = '') {
@@ -128,7 +138,8 @@ test('players choose whether the search finds them by email', async ({ browser, 
   await openFriends(ana.page);
   await searchFor(ana.page, ben.email);
   await expect(ana.page.getByText('No player found with that name or email.')).toBeVisible();
-  // Ben allows it on his account page.
+  // Ben verifies his address and allows it on his account page.
+  await verifyEmail(request, ben);
   await ben.page.goto('/account?lang=en-US');
   const byEmail = ben.page.getByLabel('Let players find me by my email address');
   await expect(byEmail).not.toBeChecked();
@@ -137,6 +148,8 @@ test('players choose whether the search finds them by email', async ({ browser, 
   await expect(ben.page.getByText('Your choice is saved.').first()).toBeVisible();
   await ben.page.reload();
   await expect(ben.page.getByLabel('Let players find me by my email address')).toBeChecked();
+  await expectNoAxeViolations(ben.page);
+  await ben.page.screenshot({ path: testInfo.outputPath('account-friends-search.png'), fullPage: true });
   await searchFor(ana.page, ben.email);
   await expect(ana.page.getByRole('button', { name: `Send request to ${ben.name}` })).toBeVisible();
   await ana.page.context().close();

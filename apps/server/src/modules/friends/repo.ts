@@ -321,12 +321,13 @@ export class FriendsRepo {
 
   /**
    * The one account an exact search finds: by email or display name, case-insensitively, and only
-   * when it allows being found that way; never a stub or an incomplete account.
+   * when it allows being found that way; by email only once the address is verified (an address
+   * someone else typed at sign-up finds nobody); never a stub or an incomplete account.
    */
   async findForSearch(type: 'email' | 'username', value: string): Promise<ProfileRow | undefined> {
     const match =
       type === 'email'
-        ? sql`lower(email) = lower(${value}) AND findable_by_email`
+        ? sql`lower(email) = lower(${value}) AND email_verified AND findable_by_email`
         : sql`lower(username) = lower(${value}) AND findable_by_username`;
     const [row] = rowsOf<RawProfile>(
       await this.#orm.execute(sql`SELECT id, public_id, username, avatar_slug FROM accounts
