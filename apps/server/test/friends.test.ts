@@ -144,7 +144,7 @@ describe('invitations', () => {
     expect(await friendMails(ana.email)).toHaveLength(0);
   });
 
-  it('unfriends both ways; a stranger cannot be unfriended', async () => {
+  it('unfriends both ways; a stranger cannot be unfriended; a deleted friend leaves the list', async () => {
     const [ana, ben, eve] = [await player(), await player(), await player()];
     await answer(ben, (await invite(ana, ben)).json().id, 'accept');
     expect((await call(ana, 'PUT', `/friends/me/unfriend/${eve.id}`)).json()).toMatchObject({ code: 'not_found' });
@@ -154,6 +154,12 @@ describe('invitations', () => {
     expect((await call(ben, 'PUT', `/friends/me/unfriend/${ana.id}`)).statusCode).toBe(200);
     expect(await areFriends(ana, ben)).toBe(false);
     expect(await areFriends(ben, ana)).toBe(false);
+    expect((await friendsOf(ana)).total).toBe(0);
+    // A deleted account leaves its friends' lists, and their totals.
+    await answer(eve, (await invite(ana, eve)).json().id, 'accept');
+    expect((await friendsOf(ana)).total).toBe(1);
+    await t.deps.db.query('DELETE FROM accounts WHERE id = $1', [eve.id]);
+    expect(await friendsOf(ana)).toMatchObject({ total: 0, items: [] });
   });
 
   it('reads the friends list page by page', async () => {

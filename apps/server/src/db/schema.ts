@@ -155,6 +155,8 @@ export const accounts = pgTable('accounts', {
   /** Whether the friends search finds the account by exact email (off) and display name (on); 0021. */
   findableByEmail: boolean('findable_by_email').notNull().default(false),
   findableByUsername: boolean('findable_by_username').notNull().default(true),
+  /** The account's friends, kept by a trigger on friendships (0022). */
+  friendCount: integer('friend_count').notNull().default(0),
   failedSignIns: integer('failed_sign_ins').notNull().default(0),
   lockedAt: timestamptz('locked_at'),
   createdAt: timestamptz('created_at').notNull().defaultNow(),

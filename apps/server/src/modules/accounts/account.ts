@@ -29,6 +29,8 @@ export interface Account {
   /** Whether the friends search finds the account by exact email, by exact display name (0021). */
   findableByEmail: boolean;
   findableByUsername: boolean;
+  /** Friends, kept by a trigger on friendships (0022). */
+  friendCount: number;
   failedSignIns: number;
   lockedAt: Date | null;
   createdAt: Date;

@@ -31,6 +31,7 @@ function row(overrides: Partial<Account> = {}): Account {
     friendRequestEmails: true,
     findableByEmail: false,
     findableByUsername: true,
+    friendCount: 0,
     failedSignIns: 0,
     lockedAt: null,
     createdAt: new Date(NOW - 100 * DAY_MS),

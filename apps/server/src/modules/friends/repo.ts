@@ -79,13 +79,13 @@ const invitationOf = (row: RawInvitation): InvitationRow => {
 };
 
 /**
- * A page of friends in one statement (one round trip, prepared once per connection): the total, and
- * the page's rows beside it (an empty page: one row of nulls). $1 the account, $2 the page size, $3
+ * A page of friends in one statement (one round trip, prepared once per connection): the total (the
+ * account's friend_count, kept by a trigger: migration 0022), and the page's rows beside it (an
+ * empty page: one row of nulls). $1 the account, $2 the page size, $3
  * the offset, $4 their sum: each side of the pair reads at most that many rows from its index.
  */
-const FRIENDS_PAGE = `SELECT t.total, a.id, a.public_id, a.username, a.avatar_slug, f.created_at
-  FROM (SELECT (SELECT count(*) FROM friendships WHERE account_low = $1::uuid)
-    + (SELECT count(*) FROM friendships WHERE account_high = $1::uuid) AS total) AS t
+const FRIENDS_PAGE = `SELECT me.friend_count AS total, a.id, a.public_id, a.username, a.avatar_slug, f.created_at
+  FROM accounts me
   LEFT JOIN (
     SELECT friend, created_at FROM (
       (SELECT account_high AS friend, created_at FROM friendships WHERE account_low = $1::uuid
@@ -96,6 +96,7 @@ const FRIENDS_PAGE = `SELECT t.total, a.id, a.public_id, a.username, a.avatar_sl
     ) AS both_sides ORDER BY created_at DESC, friend LIMIT $2::int OFFSET $3::int
   ) AS f ON true
   LEFT JOIN accounts a ON a.id = f.friend
+  WHERE me.id = $1::uuid
   ORDER BY f.created_at DESC, a.id`;
 
 export class FriendsRepo {
@@ -125,10 +126,8 @@ export class FriendsRepo {
   async #pairFacts(tx: Runner, me: string, other: string): Promise<Omit<PairFacts, 'self' | 'visible'>> {
     const [row] = rowsOf<Record<string, unknown>>(
       await tx.execute(sql`SELECT
-        (SELECT count(*) FROM friendships WHERE account_low = ${uuid(me)})
-          + (SELECT count(*) FROM friendships WHERE account_high = ${uuid(me)}) AS my_friends,
-        (SELECT count(*) FROM friendships WHERE account_low = ${uuid(other)})
-          + (SELECT count(*) FROM friendships WHERE account_high = ${uuid(other)}) AS their_friends,
+        (SELECT friend_count FROM accounts WHERE id = ${uuid(me)}) AS my_friends,
+        (SELECT friend_count FROM accounts WHERE id = ${uuid(other)}) AS their_friends,
         (SELECT count(*) FROM friend_invitations WHERE from_account = ${uuid(me)} AND state = 'open') AS my_open,
         EXISTS (SELECT 1 FROM blocks WHERE blocker = ${uuid(other)} AND blocked = ${uuid(me)}) AS blocked_by_them,
         EXISTS (SELECT 1 FROM blocks WHERE blocker = ${uuid(me)} AND blocked = ${uuid(other)}) AS blocked_by_me,
@@ -185,8 +184,7 @@ export class FriendsRepo {
     const counts = await Promise.all(
       ids.map(async (id) => {
         const [row] = rowsOf<{ n: unknown }>(
-          await tx.execute(sql`SELECT (SELECT count(*) FROM friendships WHERE account_low = ${uuid(id)})
-            + (SELECT count(*) FROM friendships WHERE account_high = ${uuid(id)}) AS n`),
+          await tx.execute(sql`SELECT friend_count AS n FROM accounts WHERE id = ${uuid(id)}`),
         );
         return count(row?.n);
       }),
