@@ -1,30 +1,9 @@
 // The example game (examples/game-cli) signs a player in while the browser does the player's part:
 // by device code (the game polls while the player enters the code, signs in and approves) and by
 // PKCE (the game listens on a loopback port; the browser comes back to it with the code).
-import { spawn } from 'node:child_process';
 import { expect, test } from '@playwright/test';
+import { runGame } from './example-game.ts';
 import { PASSWORD, createAccount, signInWithPassword, uniqueEmail } from './helpers.ts';
-
-/** Runs the example game; its output lines can be awaited. */
-function runGame(args: string[]) {
-  const child = spawn(process.execPath, ['examples/game-cli/game-cli.ts', ...args], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
-  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
-  const exited = new Promise<number>((resolve) => child.on('exit', (code) => resolve(code ?? 1)));
-  return {
-    async line(pattern: RegExp): Promise<RegExpExecArray> {
-      let match: RegExpExecArray | null = null;
-      await expect.poll(() => (match = pattern.exec(output)) !== null, { timeout: 20_000 }).toBe(true);
-      return match as unknown as RegExpExecArray;
-    },
-    exited,
-    output: () => output,
-    stop: () => child.kill(),
-  };
-}
 
 test('a console game signs in by device code while the player approves in the browser', async ({
   page,

@@ -110,6 +110,11 @@ export const pathOf = (link: string) => {
 /** Signs in through the sign-in pages with a password. */
 export async function signInWithPassword(page: Page, email: string, password: string) {
   await page.goto('/sign-in?lang=en-US');
+  await fillPasswordSignIn(page, email, password);
+}
+
+/** Fills the sign-in page already open (email, then password) and signs in. */
+export async function fillPasswordSignIn(page: Page, email: string, password: string) {
   await page.getByLabel('Email address').fill(email);
   await page.getByRole('button', { name: 'Continue' }).click();
   await page.getByLabel('Password', { exact: true }).fill(password);

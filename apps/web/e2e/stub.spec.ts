@@ -3,38 +3,25 @@
 // account), saves progress and shows a code. In the browser the player types it at /connect, then
 // moves the stub into their account, choosing one of two saves of the game, or creates a new account
 // from a second stub. The console then signs in to that account. Every stub screen is checked by axe.
-import { spawn } from 'node:child_process';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from '@playwright/test';
-import { PASSWORD, createAccount, expectNoAxeViolations, latestCode, uniqueEmail, uniqueSuffix } from './helpers.ts';
+import { runGame } from './example-game.ts';
+import {
+  PASSWORD,
+  createAccount,
+  expectNoAxeViolations,
+  fillPasswordSignIn,
+  latestCode,
+  uniqueEmail,
+  uniqueSuffix,
+} from './helpers.ts';
 
 const GAME_KEY = 'ag-starfall-dev-key-0001';
 const GAME = { slug: 'starfall-legends', client: 'starfall-legends-pc', name: 'Starfall Legends' };
 
 /** Runs the example game as a console; its output lines can be awaited. */
-function runConsole(portal: string, user: string, level: number) {
-  const child = spawn(
-    process.execPath,
-    ['examples/game-cli/game-cli.ts', 'console', '--portal', portal, '--user', user, '--level', String(level)],
-    { stdio: ['ignore', 'pipe', 'pipe'] },
-  );
-  let output = '';
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
-  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
-  const exited = new Promise<number>((resolve) => child.on('exit', (code) => resolve(code ?? 1)));
-  return {
-    async line(pattern: RegExp): Promise<RegExpExecArray> {
-      let match: RegExpExecArray | null = null;
-      await expect
-        .poll(() => (match = pattern.exec(output)) !== null, { timeout: 30_000, message: () => output })
-        .toBe(true);
-      return match as unknown as RegExpExecArray;
-    },
-    exited,
-    output: () => output,
-    stop: () => child.kill(),
-  };
-}
+const runConsole = (portal: string, user: string, level: number) =>
+  runGame(['console', '--portal', portal, '--user', user, '--level', String(level)], 30_000);
 
 /** The player's account already has a save of the game: recorded by the game after a device sign-in. */
 async function accountWithSave(request: APIRequestContext, email: string, level: number) {
@@ -108,10 +95,7 @@ test('a console stub moves into an existing account, keeping the chosen save; a 
     await checkA11y(page);
     await page.getByRole('button', { name: 'Sign in to my account' }).click();
     await expect(page).toHaveURL(/\/sign-in/);
-    await page.getByLabel('Email address').fill(email);
-    await page.getByRole('button', { name: 'Continue' }).click();
-    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await fillPasswordSignIn(page, email, PASSWORD);
     // Both have a save of the game: warned, then Game 1 of 1 with both saves side by side.
     await expect(page).toHaveURL(/\/game-conflicts-warning$/);
     await expect(page.getByText('This cannot be undone')).toBeVisible();
@@ -194,10 +178,7 @@ test('the failure page: the account links the platform with another identity', a
   await typeCode(page, firstCode as string);
   await page.getByRole('button', { name: 'Continue' }).click();
   await page.getByRole('button', { name: 'Sign in to my account' }).click();
-  await page.getByLabel('Email address').fill(email);
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await fillPasswordSignIn(page, email, PASSWORD);
   await expect(page).toHaveURL(/\/connect-success/);
   await first.exited;
   // A second PSN identity cannot join the same account.
@@ -208,10 +189,7 @@ test('the failure page: the account links the platform with another identity', a
     await page.getByRole('button', { name: 'Continue' }).click();
     await page.getByRole('button', { name: 'Sign in to my account' }).click();
     await expect(page).toHaveURL(/\/sign-in/);
-    await page.getByLabel('Email address').fill(email);
-    await page.getByRole('button', { name: 'Continue' }).click();
-    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await fillPasswordSignIn(page, email, PASSWORD);
     await expect(page).toHaveURL(/\/connect-fail\?errorCode=1069/);
     await expect(page.getByText(`Linking can't continue with the account for ${email}.`)).toBeVisible();
     await expect(page.getByText('PlayStation Network')).toBeVisible();
