@@ -36,6 +36,7 @@ import { registerHttpRateLimit } from './rate-limit/http-rate-limit.ts';
 import { registerPlatformAuthorize } from './modules/platform-links/authorize-routes.ts';
 import { registerPlatformLinks } from './modules/platform-links/routes.ts';
 import { registerConsolidation } from './modules/consolidation/routes.ts';
+import { registerBetas } from './modules/betas/routes.ts';
 import { registerFriends } from './modules/friends/routes.ts';
 import { sandboxClient } from './platforms/sandbox/catalogue.ts';
 
@@ -125,6 +126,7 @@ export async function buildApp(config: Config, infrastructure?: Infrastructure):
       registerPlatformLinks(api, resolved);
       registerConsolidation(api, resolved);
       registerFriends(api, resolved);
+      registerBetas(api, resolved);
     },
     { prefix: '/api' },
   );

@@ -44,6 +44,10 @@ import { PlatformLinksRepo } from './modules/platform-links/repo.ts';
 import { PlatformLinksService } from './modules/platform-links/service.ts';
 import { ConsolidationRepo } from './modules/consolidation/repo.ts';
 import { ConsolidationService } from './modules/consolidation/service.ts';
+import { BetasRepo } from './modules/betas/repo.ts';
+import { BetasService } from './modules/betas/service.ts';
+import { TwitchDropsService } from './modules/betas/twitch-service.ts';
+import { TwitchRepo } from './modules/betas/twitch-repo.ts';
 import { FriendsRepo } from './modules/friends/repo.ts';
 import { FriendsService } from './modules/friends/service.ts';
 import { SessionsRepo } from './modules/sessions/repo.ts';
@@ -175,6 +179,18 @@ export function compose(infrastructure: Infrastructure): Services {
     mailer,
   });
 
+  // Playtests: the players' calls and the Twitch drops that grant one.
+  const betasRepo = new BetasRepo(orm);
+  const betas = new BetasService({ repo: betasRepo, games });
+  const twitchDrops = new TwitchDropsService({
+    repo: new TwitchRepo(orm),
+    betasRepo,
+    betas,
+    games,
+    platforms,
+    platformLinks,
+  });
+
   return {
     ...infrastructure,
     captcha: createCaptchaVerifier({
@@ -231,6 +247,8 @@ export function compose(infrastructure: Infrastructure): Services {
       limits: { friends: config.FRIENDS_MAX, openOutgoing: config.FRIEND_INVITATIONS_MAX },
       searchesPerMinute: config.FRIEND_SEARCHES_PER_MINUTE,
     }),
+    betas,
+    twitchDrops,
     mfa,
     games,
     gameProgress,

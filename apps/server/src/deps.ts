@@ -35,6 +35,8 @@ import type { RateLimitTable } from './rate-limit/tiers.ts';
 import type { PlatformRegistry } from './modules/platform-links/registry-service.ts';
 import type { PlatformLinksService } from './modules/platform-links/service.ts';
 import type { ConsolidationService } from './modules/consolidation/service.ts';
+import type { BetasService } from './modules/betas/service.ts';
+import type { TwitchDropsService } from './modules/betas/twitch-service.ts';
 import type { FriendsService } from './modules/friends/service.ts';
 
 /** What the app runs on: opened once per process (openInfrastructure); tests pass their own. */
@@ -73,6 +75,10 @@ export interface Services extends Infrastructure {
   emailPreferences: EmailPreferencesService;
   /** Friends, invitations, blocks and the friends search. */
   friends: FriendsService;
+  /** Playtests: registration, codes, platform keys, referrals. */
+  betas: BetasService;
+  /** Twitch drops that grant a playtest. */
+  twitchDrops: TwitchDropsService;
   mfa: MfaService;
   /** Platform identities: the platforms operators configured, and the links of each account. */
   platforms: PlatformRegistry;

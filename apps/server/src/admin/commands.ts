@@ -12,6 +12,7 @@ import {
 } from '../modules/platform-links/registry-service.ts';
 import { PlatformLinksRepo } from '../modules/platform-links/repo.ts';
 import { secretBoxFor } from '../security/secret-box.ts';
+import { runBetaCommand } from './beta-commands.ts';
 import { UsageError } from './usage.ts';
 
 function platformRegistry(db: Database, secrets: { MFA_SECRET_KEY: string }) {
@@ -117,6 +118,13 @@ export async function runAdmin(argv: string[], db: Database, secrets: { MFA_SECR
       const name = (json as { platform?: string }).platform;
       return [`configured platform ${name}: every instance uses it within ${PLATFORM_CONFIG_TTL_MS / 1000} s`];
     }
+    case 'betas put':
+    case 'betas list':
+    case 'betas codes':
+    case 'betas campaign-codes':
+    case 'betas stats':
+    case 'twitch benefits':
+      return runBetaCommand(`${area} ${command}`, args, db);
     default:
       throw new UsageError(
         area === undefined || area === 'help' || area === '--help' ? '' : `unknown command ${argv.join(' ')}`,

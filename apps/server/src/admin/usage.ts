@@ -11,6 +11,12 @@ export const COMMANDS = [
   'terms publish',
   'platforms list',
   'platforms put',
+  'betas put',
+  'betas list',
+  'betas codes',
+  'betas campaign-codes',
+  'betas stats',
+  'twitch benefits',
 ] as const;
 
 export const USAGE = `Usage: npm run admin -- <command>
@@ -32,6 +38,22 @@ export const USAGE = `Usage: npm run admin -- <command>
                                               (oidc|oauth2|steam_openid|short_code), enabled, client_id,
                                               client_secret (stored sealed), issuer, endpoints, scope,
                                               restricted, relink_cooldown_days}; see README "Platforms"
+  betas put <file.json>                       adds a playtest, or updates it by its key; see README
+                                              "Playtests" {key, game, title, description, landing_page_text,
+                                               assets, platforms (ps_4 ps_5 xbox_one xbox_series_xs
+                                               pc_steam pc_epic), registration, redemption, speed_check,
+                                               platform_survey, redemption_agreement (terms),
+                                               license_messaging_text, referral_max_count, referral_degree,
+                                               minimum_age}
+  betas list                                  the playtests, their platforms and windows
+  betas codes import <beta> <platform> <file> imports platform keys, one per line; every line is checked
+                                              and nothing is imported when one is bad
+  betas campaign-codes <beta> <count> [--type single|shared]
+                                              makes campaign codes and prints them (single: one player
+                                              each, the default; shared: any number of players)
+  betas stats <beta>                          registered, redeemed, and keys left per platform
+  twitch benefits put <file.json>             a Twitch drop benefit {benefit_id, game, beta, campaign {id,
+                                              title}, cycle {id, start, end}}
 `;
 
 export class UsageError extends Error {
@@ -39,4 +61,4 @@ export class UsageError extends Error {
 }
 
 /** Names of the errors whose message is for the operator (no stack trace). */
-export const RegistryErrorName = new Set(['RegistryError', 'PlatformConfigError']);
+export const RegistryErrorName = new Set(['RegistryError', 'PlatformConfigError', 'BetaAdminError']);

@@ -17,6 +17,7 @@ import { secretBoxFor } from '../security/secret-box.ts';
 import { seedDemoGames } from './demo-games.ts';
 import { seedDemoPlayers } from './demo-players.ts';
 import { localizedText } from './seed-texts.ts';
+import { seedDemoPlaytest } from './demo-playtest.ts';
 
 export const DEMO_GAME_SLUG = 'starfall-legends';
 export const DEMO_GAME_API_KEY = 'ag-starfall-dev-key-0001';
@@ -110,6 +111,7 @@ export async function seedDemo(orm: Orm, config: Config): Promise<void> {
     { ifMissing: true },
   );
   await seedDemoGames(registry);
+  await seedDemoPlaytest(orm, DEMO_GAME_SLUG);
   await orm
     .insert(apiClients)
     .values({

@@ -12,7 +12,12 @@ const platforms = z
   .min(1)
   .max(gamePlatformKey.options.length)
   .refine((v) => new Set(v).size === v.length, { error: 'A platform is listed twice' });
-const preferences = { speed: speedBand.optional(), platforms };
+const preferences = {
+  speed: speedBand.optional(),
+  platforms,
+  /** The beta's `version` the page showed; another version answers beta_registration_stale (1141). */
+  beta_version: z.number().int().min(1).optional(),
+};
 
 export const listReferrals = defineCall({
   id: 'betas.referrals',

@@ -261,8 +261,25 @@ export const betaPlatformCode = z.object({ code: z.string(), platform: gamePlatf
 
 export const betaWindow = z.object({ start: datetime().nullable(), end: datetime().nullable() });
 
+/**
+ * Where the signed-in player stands in a playtest (spec 000 §4 "Beta"), decided by the server:
+ * not registered, pre-registered (preferences can change, can leave), redeemed and active (a code was
+ * redeemed), registration ended (not registered and registration has closed).
+ */
+export const playtestState = z.enum(['not_registered', 'pre_registered', 'active', 'registration_ended']);
+export type PlaytestState = z.output<typeof playtestState>;
+
 export const beta = z.object({
   id: betaId,
+  /** Changes whenever the operators change the playtest; sent back as `beta_version` by registration. */
+  version: z.number().int().min(1),
+  state: playtestState,
+  /** A platform key can be awarded: redemption open, registered, a code redeemed, no key yet. */
+  redeemable: z.boolean(),
+  /** Preferences can change: registered, no code redeemed, a window open. */
+  updateable: z.boolean(),
+  /** The player may create referral codes (a code redeemed, its degree below the beta's referral degree). */
+  referral_allowed: z.boolean(),
   record: betaRecord.nullable(),
   campaign_code: betaCampaignCode.nullable(),
   platform_code: betaPlatformCode.nullable(),

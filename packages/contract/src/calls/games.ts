@@ -7,6 +7,7 @@ export const gameSlug = z
   .regex(/^[a-z0-9][a-z0-9_-]{0,63}$/, { error: 'A game slug is lower-case letters, digits, - and _' });
 
 export const gamePlatformKey = z.enum(['ps_4', 'ps_5', 'xbox_one', 'xbox_series_xs', 'pc_steam', 'pc_epic']);
+export type GamePlatformKey = z.output<typeof gamePlatformKey>;
 export const linkPlatform = z.enum(['psn', 'xbox', 'steam', 'epic_games']);
 
 /** A block of messages for a provider-specific link (fan club, mod site, streaming service...). */

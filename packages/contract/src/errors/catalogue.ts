@@ -148,6 +148,10 @@ export const ERRORS = {
   beta_unable_to_award: { code: 1148, status: 409 },
   beta_redemption_age_gate: { code: 1149, status: 403 },
   beta_campaign_closed: { code: 1150, status: 409 },
+  // Beyond the spec (issue 18, ADR 023): a Twitch drop claimed without a linked Twitch account, or
+  // not on that account.
+  twitch_link_missing: { code: 1151, status: 409 },
+  twitch_drop_not_found: { code: 1152, status: 404 },
 } as const satisfies Record<string, ErrorDefinition>;
 
 export type ErrorName = keyof typeof ERRORS;

@@ -138,6 +138,9 @@ export const ENGLISH_MESSAGES = {
   beta_unable_to_award: 'We could not give you access. Please try again later.',
   beta_redemption_age_gate: 'You are not old enough for this playtest.',
   beta_campaign_closed: 'This playtest campaign has ended.',
+  twitch_link_missing: 'Connect your Twitch account to claim this drop.',
+  twitch_drop_not_found:
+    'We could not find this drop on your Twitch account. Watch a stream with drops enabled, then try again.',
 } as const satisfies Record<ErrorName, string>;
 
 /** Message key → English message, error.generic included. */

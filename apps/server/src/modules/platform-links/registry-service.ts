@@ -49,6 +49,9 @@ export const platformInput = z.strictObject({
         'xbox_user',
         'xsts',
         'subscription',
+        // Twitch Drops (platforms/twitch-drops.ts): the Twitch API and its app-token endpoint.
+        'drops_api',
+        'app_token',
       ]),
       z.string().min(1).max(2000),
     )

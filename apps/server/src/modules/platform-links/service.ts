@@ -79,6 +79,11 @@ export class PlatformLinksService {
   }
 
   /** The identity the proof stands for, asked of the platform. */
+  /** The platform identity linked to an account (its subject), or null (the Twitch drops read it). */
+  async linkedSubject(accountId: string, platform: PlatformId): Promise<string | null> {
+    return (await this.#d.repo.find(accountId, platform))?.subject ?? null;
+  }
+
   async #identify(adapter: PlatformAdapter, proof: LinkPayload): Promise<PlatformIdentity> {
     try {
       return await adapter.identify(proof, { redirectUri: this.#d.redirectUri });

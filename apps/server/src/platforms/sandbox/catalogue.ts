@@ -36,6 +36,9 @@ export function sandboxPath(platform: PlatformId): string {
   return `/dev/platforms/${platform}`;
 }
 
+/** Where the sandbox Twitch Drops API is mounted (sandbox/twitch-drops.ts), under the portal's origin. */
+export const sandboxTwitchDropsPath = () => `${sandboxPath('twitch')}/drops`;
+
 /** The platforms the sandbox plays with an OpenID Provider (the others have their own protocols). */
 export const SANDBOX_OAUTH_PLATFORMS: readonly PlatformId[] = PLATFORM_IDS.filter(
   (id) => !['steam', 'wizarding_world', 'apple_vendor_id', 'android_app_set_id'].includes(id),
@@ -122,7 +125,13 @@ export function sandboxPlatformConfig(origin: string, platform: PlatformId, clie
         ...identity,
         ...(platform === 'max' ? { subscription: `${base}/subscription` } : {}),
       }
-    : {};
+    : platform === 'twitch'
+      ? // The Drops API (sandbox/twitch-drops.ts), read with the same client.
+        {
+          drops_api: `${origin}${sandboxTwitchDropsPath()}/helix`,
+          app_token: `${origin}${sandboxTwitchDropsPath()}/oauth2/token`,
+        }
+      : {};
   return {
     platform,
     protocol: xbox ? ('xbox_xsts' as const) : oauth2 ? ('oauth2' as const) : ('oidc' as const),

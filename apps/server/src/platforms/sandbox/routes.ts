@@ -13,6 +13,7 @@ import type { SandboxClient } from './catalogue.ts';
 import { createSandboxProvider } from './provider.ts';
 import { registerShortCodeSandbox } from './short-code.ts';
 import { registerSteamSandbox, registerSteamWebApiSandbox } from './steam.ts';
+import { registerTwitchDropsSandbox } from './twitch-drops.ts';
 import { registerXboxLiveSandbox } from './xbox-live.ts';
 import type { SandboxUsers } from './provider.ts';
 import { PAGE_CSP, leaveBodiesUnread, readForm } from './request-body.ts';
@@ -62,6 +63,7 @@ export function registerPlatformSandbox(
     registerSteamSandbox(app, options.origin);
     registerSteamWebApiSandbox(app, options.client);
   }
+  if (platforms.includes('twitch')) registerTwitchDropsSandbox(app, options.client);
   for (const platform of platforms.filter((id) => SANDBOX_SHORT_CODE_PLATFORMS.includes(id))) {
     registerShortCodeSandbox(app, platform, options.client);
   }
