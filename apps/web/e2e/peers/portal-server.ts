@@ -24,9 +24,17 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-export async function startPortalServer(env: Record<string, string>): Promise<PortalServer> {
-  const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'portal-e2e-own-'));
+/**
+ * `dataDir`: the database's directory, kept when the server stops (the operators' command line can
+ * work on it between two starts); by default a throw-away one. `port`: the port of an earlier start
+ * on that directory (its data, the sandbox platforms' addresses say, holds the server's origin).
+ */
+export async function startPortalServer(
+  env: Record<string, string>,
+  options: { dataDir?: string; port?: number } = {},
+): Promise<PortalServer> {
+  const port = options.port ?? (await freePort());
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'portal-e2e-own-'));
   const url = `http://127.0.0.1:${port}`;
   let stderr = '';
   const child = spawn(process.execPath, ['apps/server/src/server.ts'], {
@@ -39,7 +47,7 @@ export async function startPortalServer(env: Record<string, string>): Promise<Po
   const stop = async () => {
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
     await exited;
-    rmSync(dataDir, { recursive: true, force: true });
+    if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
   };
   // Ready when /readyz answers (the database is migrated and seeded by then); fails if the process ends.
   const deadline = Date.now() + 60_000;

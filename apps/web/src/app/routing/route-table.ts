@@ -52,6 +52,7 @@ export const FLOW_MESSAGE_FEATURES: ReadonlySet<Feature> = new Set<Feature>([
   'game-profiles',
   'dev-tools',
   'friends',
+  'playtests',
 ]);
 
 export type FeatureFlag = 'game_page' | 'dev_tools';

@@ -9,16 +9,10 @@ import { useStepFocus } from '../../app/flows/step-focus.ts';
 import { useFlow, useServices } from '../../lib/services.tsx';
 import { Page } from '../../components/ui/page.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import { t as translate, useTranslation } from '../../lib/i18n/messages.ts';
-import type { PluralBase, PluralKey } from '../../lib/i18n/messages.ts';
+import { useTranslation } from '../../lib/i18n/messages.ts';
+import { pluralKey } from '../../lib/i18n/plural.ts';
 import { successRedirect } from './device-game.ts';
 import './device.css';
-
-/** The key of a message with a count in its plural form (Intl rules), `.other` when not translated. */
-export function pluralKey(base: PluralBase, count: number, language: string): PluralKey {
-  const key: PluralKey = `${base}.${new Intl.PluralRules(language).select(count)}`;
-  return translate(key) === key ? `${base}.other` : key;
-}
 
 export function DeviceSuccess() {
   const { t, i18n } = useTranslation();

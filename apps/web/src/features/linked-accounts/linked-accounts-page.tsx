@@ -22,9 +22,9 @@ import { useNavigate } from '../../lib/router/router.tsx';
 import { useServices, useSession } from '../../lib/services.tsx';
 import { useSubmit } from '../../lib/use-submit.ts';
 import { DisconnectModal } from './disconnect-modal.tsx';
-import { linkThroughPopup } from './link-platform.ts';
+import { linkThroughPopup } from '../../lib/platforms/link-platform.ts';
 import { MaxSubscriptionStatus } from './max-subscription.tsx';
-import type { LinkAction } from './link-platform.ts';
+import type { LinkAction } from '../../lib/platforms/link-platform.ts';
 import { ShortCodeModal } from './short-code-modal.tsx';
 import { PlatformBadge } from '../../components/platform-badge.tsx';
 

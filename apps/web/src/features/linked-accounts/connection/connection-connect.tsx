@@ -25,7 +25,7 @@ import { useTranslation } from '../../../lib/i18n/messages.ts';
 import { useNavigate, useParams } from '../../../lib/router/router.tsx';
 import { useFlow, useServices, useSession } from '../../../lib/services.tsx';
 import { useSubmit } from '../../../lib/use-submit.ts';
-import { linkThroughPopup } from '../link-platform.ts';
+import { linkThroughPopup } from '../../../lib/platforms/link-platform.ts';
 import { ShortCodeModal } from '../short-code-modal.tsx';
 import { useConnectionTexts } from './connection-game.ts';
 import { PlatformBadge } from '../../../components/platform-badge.tsx';

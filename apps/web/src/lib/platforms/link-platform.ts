@@ -1,12 +1,13 @@
 // Connecting a platform that signs in in a popup (every kind but short codes): the platform's sign-in
-// in its popup, then the link call with what it answered. /linked-accounts, /connect/{platformId} and
-// the connection flow's confirmation all connect this way.
+// in its popup, then the link call with what it answered. /linked-accounts, /connect/{platformId},
+// the connection flow's confirmation and the Twitch drop's connect page of the playtests all connect
+// this way.
 import { linkPlatform } from '@portal/contract/calls/accounts-links';
 import type { Account } from '@portal/contract/calls/entities';
 import type { PlatformId } from '@portal/contract/data/platforms';
-import type { MessageKey } from '../../lib/i18n/messages.ts';
-import { signInWithPopup } from '../../lib/platforms/popup.ts';
-import type { AppServices } from '../../lib/services.tsx';
+import type { MessageKey } from '../i18n/messages.ts';
+import { signInWithPopup } from './popup.ts';
+import type { AppServices } from '../services.tsx';
 
 /** connect: a first link; reconnect: the same identity again (refresh); replace: another identity. */
 export type LinkAction = 'connect' | 'reconnect' | 'replace';
