@@ -163,12 +163,22 @@ export class BetasService {
     return this.#view(player, true);
   }
 
-  async #change(account: Account, betaId: string, work: (tx: Tx, player: PlayerBeta) => Promise<void>) {
-    await this.#repo.withPlayer(account.id, betaId, async (tx, player) => {
+  /**
+   * Runs a change under the player's lock and answers the playtest as it is then, without the game
+   * (the page has it from the list). `work` may answer the playtest itself, from what it read and did.
+   */
+  async #change(
+    account: Account,
+    betaId: string,
+    work: (tx: Tx, player: PlayerBeta) => Promise<PlayerBeta | void>,
+  ): Promise<Beta> {
+    const after = await this.#repo.withPlayer(account.id, betaId, async (tx, player) => {
       if (!player) throw new RequestError('not_found');
-      await work(tx, player);
+      return work(tx, player);
     });
-    return this.info(betaId, account);
+    const player = after ?? (await this.#repo.playerBeta(betaId, account.id));
+    if (!player) throw new RequestError('not_found');
+    return this.#view(player, false);
   }
 
   /** POST /betas/me/register (and, registered already, an update of the preferences). */
@@ -236,6 +246,7 @@ export class BetasService {
       check(decideAward(factsOf(player), platform, this.#now()));
       const key = await this.#repo.takeKey(tx, betaId, platform, account.id);
       if (key === null) throw new RequestError('beta_unable_to_award');
+      return { ...player, platformKey: { code: key, platform } };
     });
   }
 
