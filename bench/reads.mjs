@@ -8,7 +8,8 @@
 // in, then loads with autocannon, CONNECTIONS connections, in rounds: hello-world, /api/accounts/me
 // (each connection with its own access token), /api/settings/public. Each read's ratio is the median
 // over the rounds of its rate against the hello-world's rate of the same round. Then it loads
-// /api/accounts/me at half the peak rate measured and reports the p99 there. Exits non-zero when a
+// /api/accounts/me at half the peak rate measured, evenly spaced (bench/paced-load.mjs), and reports the
+// p99 there. Exits non-zero when a
 // target is missed or a request failed. Prints a row for docs/BENCHMARKS.md.
 // BENCH_CPU_PROF=<dir> starts the server with --cpu-prof (the profile is written when it stops);
 // BENCH_ONLY=me (or settings) loads that read alone, for a profile of it, and checks no target.
@@ -17,6 +18,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createRequire } from 'node:module';
+import { pacedLoad } from './paced-load.mjs';
 import { apiHeaders, registerPlayer, waitReady } from './portal.mjs';
 
 const root = join(import.meta.dirname, '..');
@@ -220,10 +222,17 @@ async function main(seconds, rounds) {
     const me = { ...summary('me'), ratio: +perRoundRatio('me').toFixed(3) };
     const settings = { ...summary('settings'), ratio: +perRoundRatio('settings').toFixed(3) };
 
-    // Half the peak: the best /accounts/me round, at a fixed overall rate.
+    // Half the peak: the best /accounts/me round, with evenly spaced requests, each connection its own player
+    // (bench/paced-load.mjs says why not autocannon's overallRate).
     const peak = Math.max(...measured.me.map((r) => r.perSecond));
     const halfRate = Math.round(peak / 2);
-    const half = await loads.me(Math.max(seconds, 5), { overallRate: halfRate });
+    const half = await pacedLoad({
+      url: `${base}/api/accounts/me`,
+      rate: halfRate,
+      seconds: Math.max(seconds, 5),
+      connections: CONNECTIONS,
+      headersFor: (connection) => ({ ...readHeaders, 'x-hydra-access-token': tokens[connection % tokens.length] }),
+    });
 
     const result = {
       machine: `${availableParallelism()} cores, Node ${process.versions.node}`,

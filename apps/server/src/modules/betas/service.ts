@@ -165,12 +165,12 @@ export class BetasService {
 
   /**
    * Runs a change under the player's lock and answers the playtest as it is then, without the game
-   * (the page has it from the list). `work` may answer the playtest itself, from what it read and did.
+   * (the page has it from the list). `work` answers the playtest itself, from what it read and did, or null to read it again.
    */
   async #change(
     account: Account,
     betaId: string,
-    work: (tx: Tx, player: PlayerBeta) => Promise<PlayerBeta | void>,
+    work: (tx: Tx, player: PlayerBeta) => Promise<PlayerBeta | null>,
   ): Promise<Beta> {
     const after = await this.#repo.withPlayer(account.id, betaId, async (tx, player) => {
       if (!player) throw new RequestError('not_found');
@@ -192,6 +192,7 @@ export class BetasService {
         speed: preferences.speed ?? player.registration?.speed ?? null,
         terms: player.beta.termsVersion,
       });
+      return null;
     });
   }
 
@@ -206,6 +207,7 @@ export class BetasService {
         speed: preferences.speed ?? player.registration?.speed ?? null,
         terms: player.registration?.termsVersion ?? player.beta.termsVersion,
       });
+      return null;
     });
   }
 
@@ -237,6 +239,7 @@ export class BetasService {
         degree: locked.degree,
         terms: player.beta.termsVersion,
       });
+      return null;
     });
   }
 
@@ -258,6 +261,7 @@ export class BetasService {
     return this.#change(account, betaId, async (tx, player) => {
       check(decideTerms(factsOf(player)));
       await this.#repo.acceptTerms(tx, betaId, account.id, player.beta.termsVersion);
+      return null;
     });
   }
 
