@@ -8,7 +8,8 @@
 // GET /api/friends/me (the first page of 50) in rounds, then at half the peak rate measured with evenly
 // spaced requests (bench/paced-load.mjs; target: p99 <= 20 ms there), then invitations (each request a new pair). Exits non-zero when the target is
 // missed or a request failed. Prints rows for docs/BENCHMARKS.md. BENCH_CPU_PROF=<dir> starts the
-// server with --cpu-prof (the profile is written when it stops); BENCH_ONLY=list loads the list alone.
+// server with --cpu-prof (the profile is written when it stops); BENCH_ONLY=list loads the list alone;
+// BENCH_SERVER_FLAGS="--trace-gc" adds Node flags to the server (its output goes to stderr).
 import { spawn } from 'node:child_process';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
@@ -81,10 +82,16 @@ async function main(seconds, rounds) {
   const url = new URL(process.env.DATABASE_URL);
   url.pathname = `/${name}`;
   const profileDir = process.env.BENCH_CPU_PROF;
-  const args = [...(profileDir ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : []), 'apps/server/src/server.ts'];
+  // BENCH_SERVER_FLAGS: more Node flags for the server (--trace-gc, say); its output then goes to stderr.
+  const serverFlags = (process.env.BENCH_SERVER_FLAGS ?? '').split(' ').filter(Boolean);
+  const args = [
+    ...(profileDir ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : []),
+    ...serverFlags,
+    'apps/server/src/server.ts',
+  ];
   const server = spawn(process.execPath, args, {
     cwd: root,
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', serverFlags.length > 0 ? 2 : 'ignore', 'inherit'],
     env: {
       ...process.env,
       DATABASE_URL: url.toString(),
