@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import { BUILD_VERSION } from '@portal/contract/data/constants';
 import Fastify from 'fastify';
-import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import type { FastifyInstance, FastifyRequest, FastifyServerOptions } from 'fastify';
 import type { Config } from './config.ts';
 import { closeInfrastructure, compose, openInfrastructure } from './composition.ts';
 import type { Infrastructure } from './deps.ts';
@@ -39,6 +39,7 @@ import { registerConsolidation } from './modules/consolidation/routes.ts';
 import { registerBetas } from './modules/betas/routes.ts';
 import { registerFriends } from './modules/friends/routes.ts';
 import { sandboxClient } from './platforms/sandbox/catalogue.ts';
+import { redactUrl } from './http/log-redaction.ts';
 
 export type App = FastifyInstance;
 
@@ -61,6 +62,16 @@ function loggerOptions(config: Config): FastifyServerOptions['logger'] {
   return {
     level: config.LOG_LEVEL,
     redact: ['req.headers["x-hydra-access-token"]', 'req.headers["x-hydra-api-key"]', 'req.headers.authorization'],
+    // The request's address without the codes and one-time tokens it may carry (log-redaction.ts).
+    serializers: {
+      req: (request: FastifyRequest) => ({
+        method: request.method,
+        url: redactUrl(request.url),
+        host: request.host,
+        remoteAddress: request.ip,
+        remotePort: request.socket?.remotePort,
+      }),
+    },
     ...(pretty
       ? { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } } }
       : {}),
