@@ -431,6 +431,115 @@ export const blocks = pgTable(
   (t) => [primaryKey({ columns: [t.blocker, t.blocked] })],
 );
 
+/** Playtests as the operators put them (migration 0023, ADR 023). */
+export const betas = pgTable('betas', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  key: text('key').notNull().unique(),
+  gameSlug: text('game_slug')
+    .notNull()
+    .references(() => games.slug),
+  texts: jsonb('texts').$type<Record<string, unknown>>().notNull(),
+  cover: text('cover'),
+  platforms: text('platforms').array().notNull(),
+  registrationStart: timestamptz('registration_start'),
+  registrationEnd: timestamptz('registration_end'),
+  redemptionStart: timestamptz('redemption_start'),
+  redemptionEnd: timestamptz('redemption_end'),
+  speedCheck: boolean('speed_check').notNull().default(false),
+  platformSurvey: boolean('platform_survey').notNull().default(false),
+  referralMaxCount: integer('referral_max_count'),
+  referralDegree: integer('referral_degree'),
+  minimumAge: integer('minimum_age'),
+  version: integer('version').notNull().default(1),
+  termsVersion: integer('terms_version').notNull().default(1),
+  createdAt: timestamptz('created_at').notNull().defaultNow(),
+  updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+});
+
+/** A player's registration for a playtest, and the code that gave access (migration 0023). */
+export const betaRegistrations = pgTable(
+  'beta_registrations',
+  {
+    betaId: uuid('beta_id')
+      .notNull()
+      .references(() => betas.id, { onDelete: 'cascade' }),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    id: uuid('id').notNull().unique().defaultRandom(),
+    speed: text('speed'),
+    platforms: text('platforms').array().notNull(),
+    termsVersion: integer('terms_version').notNull(),
+    code: text('code'),
+    codeType: text('code_type').$type<'single' | 'shared' | 'referral' | 'twitch'>(),
+    codeDegree: integer('code_degree'),
+    redeemedAt: timestamptz('redeemed_at'),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.betaId, t.accountId] })],
+);
+
+/** Campaign and referral codes (migration 0023). */
+export const betaCodes = pgTable('beta_codes', {
+  code: text('code').primaryKey(),
+  betaId: uuid('beta_id')
+    .notNull()
+    .references(() => betas.id, { onDelete: 'cascade' }),
+  codeType: text('code_type').$type<'single' | 'shared' | 'referral'>().notNull(),
+  degree: integer('degree').notNull().default(0),
+  owner: uuid('owner').references(() => accounts.id, { onDelete: 'cascade' }),
+  redeemedBy: uuid('redeemed_by').references(() => accounts.id, { onDelete: 'set null' }),
+  redeemedAt: timestamptz('redeemed_at'),
+  createdAt: timestamptz('created_at').notNull().defaultNow(),
+});
+
+/** Platform keys, each handed to one player once (migration 0023). */
+export const betaPlatformKeys = pgTable(
+  'beta_platform_keys',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    betaId: uuid('beta_id')
+      .notNull()
+      .references(() => betas.id, { onDelete: 'cascade' }),
+    platform: text('platform').notNull(),
+    key: text('key').notNull(),
+    accountId: uuid('account_id').references(() => accounts.id, { onDelete: 'set null' }),
+    awardedAt: timestamptz('awarded_at'),
+    importedAt: timestamptz('imported_at').notNull().defaultNow(),
+  },
+  (t) => [unique().on(t.platform, t.key)],
+);
+
+/** Twitch drop benefits and the playtest each grants (migration 0023). */
+export const twitchBenefits = pgTable('twitch_benefits', {
+  benefitId: text('benefit_id').primaryKey(),
+  gameSlug: text('game_slug')
+    .notNull()
+    .references(() => games.slug),
+  betaId: uuid('beta_id')
+    .notNull()
+    .references(() => betas.id, { onDelete: 'cascade' }),
+  campaignId: text('campaign_id').notNull(),
+  campaignTitle: jsonb('campaign_title'),
+  cycleId: text('cycle_id').notNull(),
+  cycleStart: timestamptz('cycle_start'),
+  cycleEnd: timestamptz('cycle_end'),
+  updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+});
+
+/** Drops entitlements granted here, once each (migration 0023). */
+export const twitchClaims = pgTable('twitch_claims', {
+  entitlementId: text('entitlement_id').primaryKey(),
+  accountId: uuid('account_id').references(() => accounts.id, { onDelete: 'set null' }),
+  benefitId: text('benefit_id').notNull(),
+  betaId: uuid('beta_id')
+    .notNull()
+    .references(() => betas.id, { onDelete: 'cascade' }),
+  claimedAt: timestamptz('claimed_at').notNull().defaultNow(),
+  fulfilledAt: timestamptz('fulfilled_at'),
+});
+
 /** What an operator configured for a platform (migration 0017, `npm run admin -- platforms put`). */
 export const platformConfigs = pgTable('platform_configs', {
   platform: text('platform').primaryKey(),
@@ -537,4 +646,10 @@ export const schema = {
   friendships,
   friendInvitations,
   blocks,
+  betas,
+  betaRegistrations,
+  betaCodes,
+  betaPlatformKeys,
+  twitchBenefits,
+  twitchClaims,
 };
