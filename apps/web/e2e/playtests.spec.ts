@@ -269,3 +269,43 @@ test('in Arabic, right to left, at phone width', async ({ page }, testInfo) => {
   await expectNoAxeViolations(page);
   await screenshot(page, testInfo, 'playtest-register-ar');
 });
+
+test('preferences change while pre-registered, and leaving asks first', async ({ page }, testInfo) => {
+  const title = 'Starfall Legends Open Playtest';
+  const email = uniqueEmail(testInfo, 'prefs');
+  await createAccount(page.request, email);
+  await signInWithPassword(page, email, PASSWORD);
+  await expect(page).toHaveURL(/\/account$/);
+  await page.goto('/playtests?lang=en-US');
+  const openCard = page.getByRole('article', { name: title });
+  await openCard.getByRole('link', { name: `Register for ${title}` }).click();
+  await page.getByRole('radio', { name: 'Under 25 Mbps' }).check();
+  await page.getByRole('checkbox', { name: 'PC (Steam)' }).check();
+  await page.getByRole('checkbox', { name: 'I accept the playtest terms.' }).check();
+  await page.getByRole('button', { name: 'Register', exact: true }).click();
+  await page.getByRole('link', { name: 'Go to my playtests' }).click();
+
+  await openCard.getByRole('button', { name: `Preferences for ${title}` }).click();
+  const preferences = page.getByRole('dialog', { name: `Preferences for ${title}` });
+  await expect(preferences.getByRole('checkbox', { name: 'PC (Steam)' })).toBeChecked();
+  await preferences.getByRole('checkbox', { name: 'Xbox Series X|S' }).check();
+  await preferences.getByRole('checkbox', { name: 'PC (Steam)' }).uncheck();
+  await preferences.getByRole('radio', { name: '100–200 Mbps' }).check();
+  await expectNoAxeViolations(page);
+  await preferences.getByRole('button', { name: 'Save' }).click();
+  await expect(preferences).toBeHidden();
+  await expect(openCard.getByText('Your preferences are saved.')).toBeVisible();
+  await page.reload();
+  await openCard.getByRole('button', { name: `Preferences for ${title}` }).click();
+  await expect(preferences.getByRole('checkbox', { name: 'Xbox Series X|S' })).toBeChecked();
+  await expect(preferences.getByRole('checkbox', { name: 'PC (Steam)' })).not.toBeChecked();
+  await expect(preferences.getByRole('radio', { name: '100–200 Mbps' })).toBeChecked();
+  await page.keyboard.press('Escape');
+
+  await openCard.getByRole('button', { name: `Leave ${title}` }).click();
+  const leave = page.getByRole('dialog', { name: `Leave ${title}?` });
+  await expect(leave.getByText('Your registration will be removed.', { exact: false })).toBeVisible();
+  await leave.getByRole('button', { name: 'Leave' }).click();
+  await expect(page.getByText(`You left ${title}.`)).toBeVisible();
+  await expect(openCard.getByText('Not registered')).toBeVisible();
+});
