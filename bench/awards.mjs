@@ -12,6 +12,7 @@ import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { createRequire } from 'node:module';
 import { waitReady } from './portal.mjs';
+import { serverNodeFlags } from '../scripts/server-flags.mjs';
 
 const root = join(import.meta.dirname, '..');
 const require = createRequire(join(root, 'apps', 'server', 'package.json'));
@@ -36,7 +37,7 @@ async function main(players, keys, connections) {
     NODE_ENV: 'test',
     RATE_LIMIT_PER_MINUTE: '100000000',
   };
-  const server = spawn(process.execPath, ['apps/server/src/server.ts'], {
+  const server = spawn(process.execPath, [...serverNodeFlags(), 'apps/server/src/server.ts'], {
     cwd: root,
     stdio: ['ignore', 'ignore', 'inherit'],
     env,

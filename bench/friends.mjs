@@ -16,6 +16,7 @@ import { join } from 'node:path';
 import { createRequire } from 'node:module';
 import { pacedLoad } from './paced-load.mjs';
 import { apiHeaders, registerPlayer, waitReady } from './portal.mjs';
+import { serverNodeFlags } from '../scripts/server-flags.mjs';
 
 const root = join(import.meta.dirname, '..');
 const require = createRequire(join(root, 'apps', 'server', 'package.json'));
@@ -86,6 +87,7 @@ async function main(seconds, rounds) {
   const serverFlags = (process.env.BENCH_SERVER_FLAGS ?? '').split(' ').filter(Boolean);
   const args = [
     ...(profileDir ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : []),
+    ...serverNodeFlags(),
     ...serverFlags,
     'apps/server/src/server.ts',
   ];

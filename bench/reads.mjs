@@ -20,6 +20,7 @@ import { join } from 'node:path';
 import { createRequire } from 'node:module';
 import { pacedLoad } from './paced-load.mjs';
 import { apiHeaders, registerPlayer, waitReady } from './portal.mjs';
+import { serverNodeFlags } from '../scripts/server-flags.mjs';
 
 const root = join(import.meta.dirname, '..');
 const require = createRequire(join(root, 'apps', 'server', 'package.json'));
@@ -132,6 +133,7 @@ async function main(seconds, rounds) {
     process.execPath,
     [
       ...(profileDir ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : []),
+      ...serverNodeFlags(),
       ...(process.env.BENCH_NODE_OPTIONS ?? '').split(' ').filter(Boolean),
       'apps/server/src/server.ts',
     ],

@@ -11,6 +11,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { serverNodeFlags } from './server-flags.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const major = Number(process.versions.node.split('.')[0]);
@@ -72,7 +73,10 @@ function build() {
 
 function start() {
   build();
-  const child = spawn(process.execPath, ['apps/server/src/server.ts'], { stdio: 'inherit', cwd: root });
+  const child = spawn(process.execPath, [...serverNodeFlags(), 'apps/server/src/server.ts'], {
+    stdio: 'inherit',
+    cwd: root,
+  });
   forwardSignals(child);
   child.on('exit', (code, signal) => process.exit(code ?? (signal ? 0 : 1)));
 }
