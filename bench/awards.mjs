@@ -7,12 +7,10 @@
 // CONNECTIONS connections, all at once. Checks afterwards that exactly min(PLAYERS, KEYS) players hold
 // a key, no key twice, and that every other answer was "unable to award" (1148). Prints a row for
 // docs/BENCHMARKS.md; exits non-zero when a check fails.
-import { spawn } from 'node:child_process';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { createRequire } from 'node:module';
-import { waitReady } from './portal.mjs';
-import { serverNodeFlags } from '../scripts/server-flags.mjs';
+import { ownDatabase, startServer, stopServer, waitReady } from './portal.mjs';
 
 const root = join(import.meta.dirname, '..');
 const require = createRequire(join(root, 'apps', 'server', 'package.json'));
@@ -20,28 +18,9 @@ const PORT = 18_321;
 const base = `http://127.0.0.1:${PORT}`;
 
 async function main(players, keys, connections) {
-  if (!process.env.DATABASE_URL) throw new Error('set DATABASE_URL (PostgreSQL): this bench measures PostgreSQL');
-  const { Client } = require('pg');
-  const admin = new Client({ connectionString: process.env.DATABASE_URL });
-  await admin.connect();
-  const name = `bench_awards_${Date.now()}`;
-  await admin.query(`CREATE DATABASE ${name}`);
-  const url = new URL(process.env.DATABASE_URL);
-  url.pathname = `/${name}`;
-  const env = {
-    ...process.env,
-    DATABASE_URL: url.toString(),
-    PORT: String(PORT),
-    HOST: '127.0.0.1',
-    LOG_LEVEL: 'warn',
-    NODE_ENV: 'test',
-    RATE_LIMIT_PER_MINUTE: '100000000',
-  };
-  const server = spawn(process.execPath, [...serverNodeFlags(), 'apps/server/src/server.ts'], {
-    cwd: root,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env,
-  });
+  const database = await ownDatabase('bench_awards');
+  const env = { ...process.env, DATABASE_URL: database.url, NODE_ENV: 'test' };
+  const server = startServer({ port: PORT, env: { DATABASE_URL: database.url } });
   let infrastructure;
   try {
     await waitReady(base, server, 120_000);
@@ -156,14 +135,12 @@ async function main(players, keys, connections) {
     for (const problem of problems) console.error(`failed: ${problem}`);
     process.exitCode = problems.length === 0 ? 0 : 1;
   } finally {
-    server.kill('SIGTERM');
-    await new Promise((resolve) => (server.exitCode !== null ? resolve() : server.once('exit', resolve)));
+    await stopServer(server);
     if (infrastructure) {
       const { closeInfrastructure } = await import('../apps/server/src/composition.ts');
       await closeInfrastructure(infrastructure);
     }
-    await admin.query(`DROP DATABASE IF EXISTS ${name}`).catch(() => undefined);
-    await admin.end();
+    await database.drop();
   }
 }
 

@@ -10,13 +10,11 @@
 // missed or a request failed. Prints rows for docs/BENCHMARKS.md. BENCH_CPU_PROF=<dir> starts the
 // server with --cpu-prof (the profile is written when it stops); BENCH_ONLY=list loads the list alone;
 // BENCH_SERVER_FLAGS="--trace-gc" adds Node flags to the server (its output goes to stderr).
-import { spawn } from 'node:child_process';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { createRequire } from 'node:module';
 import { pacedLoad } from './paced-load.mjs';
-import { apiHeaders, registerPlayer, waitReady } from './portal.mjs';
-import { serverNodeFlags } from '../scripts/server-flags.mjs';
+import { apiHeaders, ownDatabase, registerPlayer, startServer, stopServer, waitReady } from './portal.mjs';
 
 const root = join(import.meta.dirname, '..');
 const require = createRequire(join(root, 'apps', 'server', 'package.json'));
@@ -74,40 +72,23 @@ async function seed(pg, players) {
 }
 
 async function main(seconds, rounds) {
-  if (!process.env.DATABASE_URL) throw new Error('set DATABASE_URL (PostgreSQL): this bench measures PostgreSQL');
-  const { Client } = require('pg');
-  const admin = new Client({ connectionString: process.env.DATABASE_URL });
-  await admin.connect();
-  const name = `bench_friends_${Date.now()}`;
-  await admin.query(`CREATE DATABASE ${name}`);
-  const url = new URL(process.env.DATABASE_URL);
-  url.pathname = `/${name}`;
+  const database = await ownDatabase('bench_friends');
   const profileDir = process.env.BENCH_CPU_PROF;
   // BENCH_SERVER_FLAGS: more Node flags for the server (--trace-gc, say); its output then goes to stderr.
   const serverFlags = (process.env.BENCH_SERVER_FLAGS ?? '').split(' ').filter(Boolean);
-  const args = [
-    ...(profileDir ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : []),
-    ...serverNodeFlags(),
-    ...serverFlags,
-    'apps/server/src/server.ts',
-  ];
-  const server = spawn(process.execPath, args, {
-    cwd: root,
-    stdio: ['ignore', serverFlags.length > 0 ? 2 : 'ignore', 'inherit'],
+  const server = startServer({
+    port: PORT,
+    nodeFlags: [...(profileDir ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : []), ...serverFlags],
+    stdout: serverFlags.length > 0 ? 2 : 'ignore',
     env: {
-      ...process.env,
-      DATABASE_URL: url.toString(),
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'test',
-      RATE_LIMIT_PER_MINUTE: '100000000',
+      DATABASE_URL: database.url,
       SIGN_IN_PER_MINUTE: '100000000',
       FRIENDS_MAX: '10000',
       FRIEND_INVITATIONS_MAX: '10000',
     },
   });
-  const pg = new Client({ connectionString: url.toString() });
+  const { Client } = require('pg');
+  const pg = new Client({ connectionString: database.url });
   try {
     await waitReady(base, server, 120_000);
     await pg.connect();
@@ -222,11 +203,9 @@ async function main(seconds, rounds) {
     for (const miss of missed) console.error(`missed: ${miss}`);
     process.exitCode = missed.length === 0 ? 0 : 1;
   } finally {
-    server.kill('SIGTERM');
-    await new Promise((resolve) => (server.exitCode !== null ? resolve() : server.once('exit', resolve)));
+    await stopServer(server);
     await pg.end().catch(() => undefined);
-    await admin.query(`DROP DATABASE IF EXISTS ${name}`).catch(() => undefined);
-    await admin.end();
+    await database.drop();
   }
 }
 

@@ -12,7 +12,7 @@ import http from 'node:http';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { createRequire } from 'node:module';
-import { apiHeaders, registerPlayer, waitReady } from './portal.mjs';
+import { apiHeaders, registerPlayer, startServer, waitReady } from './portal.mjs';
 
 const root = join(import.meta.dirname, '..');
 const require = createRequire(join(root, 'apps', 'server', 'package.json'));
@@ -149,19 +149,9 @@ async function main(seconds) {
   const rawDefault = measureRaw(seconds, 4);
 
   // 2. The real server on PostgreSQL.
-  const server = spawn(process.execPath, ['apps/server/src/server.ts'], {
-    cwd: root,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: {
-      ...process.env,
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'test',
-      RATE_LIMIT_PER_MINUTE: '100000000',
-      SIGN_IN_PER_MINUTE: '100000000',
-      SOFT_LOCK_THRESHOLD: '100',
-    },
+  const server = startServer({
+    port: PORT,
+    env: { SIGN_IN_PER_MINUTE: '100000000', SOFT_LOCK_THRESHOLD: '100' },
   });
   try {
     await waitReady(base, server);

@@ -183,29 +183,35 @@ export class BetasService {
 
   /** POST /betas/me/register (and, registered already, an update of the preferences). */
   register(account: Account, betaId: string, preferences: Preferences): Promise<Beta> {
-    return this.#change(account, betaId, async (tx, player) => {
-      check(decideRegister(factsOf(player), preferences, this.#now()));
-      await this.#repo.register(tx, {
-        betaId,
-        accountId: account.id,
-        platforms: preferences.platforms,
-        speed: preferences.speed ?? player.registration?.speed ?? null,
-        terms: player.beta.termsVersion,
-      });
-      return null;
-    });
+    return this.#savePreferences(account, betaId, preferences, decideRegister, true);
   }
 
   /** PUT /betas/me/register/{id}. */
   update(account: Account, betaId: string, preferences: Preferences): Promise<Beta> {
+    return this.#savePreferences(account, betaId, preferences, decideUpdate, false);
+  }
+
+  /**
+   * Stores the record's platforms and speed once `decide` allows it. Registering accepts the terms as
+   * they are now (beta_tos); an update keeps the terms the player accepted.
+   */
+  #savePreferences(
+    account: Account,
+    betaId: string,
+    preferences: Preferences,
+    decide: typeof decideRegister,
+    acceptsTerms: boolean,
+  ): Promise<Beta> {
     return this.#change(account, betaId, async (tx, player) => {
-      check(decideUpdate(factsOf(player), preferences, this.#now()));
+      check(decide(factsOf(player), preferences, this.#now()));
       await this.#repo.register(tx, {
         betaId,
         accountId: account.id,
         platforms: preferences.platforms,
         speed: preferences.speed ?? player.registration?.speed ?? null,
-        terms: player.registration?.termsVersion ?? player.beta.termsVersion,
+        terms: acceptsTerms
+          ? player.beta.termsVersion
+          : (player.registration?.termsVersion ?? player.beta.termsVersion),
       });
       return null;
     });
