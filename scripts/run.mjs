@@ -21,10 +21,11 @@ if (major < 22) {
   console.error(
     `[run] Node ${process.version} is too old for this project; re-running under Node 24 (npx -p node@24).`,
   );
-  const child = spawn('npx', ['-y', '-p', 'node@24', '--', 'node', fileURLToPath(import.meta.url), task, ...rest], {
-    stdio: 'inherit',
-    cwd: root,
-  });
+  // npx only finds (or fetches) Node 24; this script then starts that Node itself. Started through
+  // npx, the task ran under `npm exec` and a shell, and a SIGTERM to `npm start` ended those and
+  // left the server running, orphaned (issue 19). Now each process of the chain
+  // (npm → this script → this script under Node 24 → server) passes a stop signal on to its child.
+  const child = spawn(node24(), [fileURLToPath(import.meta.url), task, ...rest], { stdio: 'inherit', cwd: root });
   forwardSignals(child);
   child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
 } else {
@@ -39,6 +40,20 @@ if (major < 22) {
     console.error(`[run] ${task} failed: ${error.message}`);
     process.exit(1);
   });
+}
+
+/** The path of a Node 24 binary from the npm registry (npx caches it after the first fetch). */
+function node24() {
+  const found = spawnSync(
+    'npx',
+    ['-y', '-p', 'node@24', '--', 'node', '-e', 'process.stdout.write(process.execPath)'],
+    { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  if (found.status !== 0 || !found.stdout) {
+    console.error('[run] could not fetch Node 24 from the npm registry (npx -p node@24)');
+    process.exit(1);
+  }
+  return found.stdout.trim();
 }
 
 function forwardSignals(child) {
@@ -118,7 +133,9 @@ async function test(args) {
 async function ci() {
   sh('npm', ['ci', '--no-audit', '--no-fund']);
   check();
-  await test([]);
+  const { runAllTests } = await import('./test-all.mjs');
+  const ok = await runAllTests({ root, args: [], soak: true });
+  process.exit(ok ? 0 : 1);
 }
 
 export const packageJson = () => JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));

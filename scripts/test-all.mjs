@@ -40,17 +40,31 @@ function readJson(path) {
   }
 }
 
-async function vitest(root) {
-  const output = join(root, 'test-results', 'vitest.json');
+function vitest(root) {
+  return vitestRun(root, { name: 'unit and API tests', file: 'vitest.json', prefix: '[unit]', config: [] });
+}
+
+/** The long tests (vitest.soak.config.ts): `npm run test:soak`, and CI after the other suites. */
+function soak(root) {
+  return vitestRun(root, {
+    name: 'soak tests',
+    file: 'vitest-soak.json',
+    prefix: '[soak]',
+    config: ['--config', 'vitest.soak.config.ts'],
+  });
+}
+
+async function vitestRun(root, { name, file, prefix, config }) {
+  const output = join(root, 'test-results', file);
   const code = await run(
     'npx',
-    ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${output}`],
-    { root, prefix: '[unit]', env: { FORCE_COLOR: '0' } },
+    ['vitest', 'run', ...config, '--reporter=default', '--reporter=json', `--outputFile.json=${output}`],
+    { root, prefix, env: { FORCE_COLOR: '0' } },
   );
   const report = readJson(output);
-  if (!report) return { name: 'unit and API tests', passed: 0, failed: 1, skipped: 0, code };
+  if (!report) return { name, passed: 0, failed: 1, skipped: 0, code };
   return {
-    name: 'unit and API tests',
+    name,
     passed: report.numPassedTests,
     failed: report.numFailedTests + (code !== 0 && report.numFailedTests === 0 ? 1 : 0),
     skipped: report.numPendingTests + report.numTodoTests,
@@ -101,7 +115,11 @@ async function browser(root) {
   return { name, ...counts, code: code || budget };
 }
 
-export async function runAllTests({ root, args = [] }) {
+/**
+ * `npm test` runs the unit and browser suites; `npm test -- unit|browser|soak` one of them. The soak
+ * suite runs only when asked for (`npm run test:soak`) or with `soak: true` (CI).
+ */
+export async function runAllTests({ root, args = [], soak: withSoak = false }) {
   const only = args[0];
   rmSync(join(root, 'test-results'), { recursive: true, force: true });
   mkdirSync(join(root, 'test-results'), { recursive: true });
@@ -110,8 +128,9 @@ export async function runAllTests({ root, args = [] }) {
   for (const [name, suite] of [
     ['unit', vitest],
     ['browser', browser],
+    ['soak', soak],
   ]) {
-    if (only && only !== name) continue;
+    if (only ? only !== name : name === 'soak' && !withSoak) continue;
     const suiteStarted = Date.now();
     results.push({ ...(await suite(root)), seconds: Math.round((Date.now() - suiteStarted) / 1000) });
   }

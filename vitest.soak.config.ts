@@ -1,0 +1,28 @@
+import { availableParallelism } from 'node:os';
+import { defineConfig } from 'vitest/config';
+
+// `npm run test:soak` (CI runs it after `npm test`): the long tests of issue 19 (thousands of
+// concurrent submissions, fuzzing every call, two server processes on one database). Same server
+// projects as vitest.config.ts, on PGlite and on PostgreSQL when DATABASE_URL is set, from
+// apps/server/soak/.
+const maxWorkers = Number(process.env.VITEST_MAX_WORKERS) || Math.max(1, availableParallelism());
+const serverSetup = ['test/global-setup.ts'];
+const soak = (name: string, database: 'pglite' | 'postgres') => ({
+  extends: true as const,
+  test: {
+    name,
+    root: 'apps/server',
+    include: ['soak/**/*.test.ts'],
+    env: { TEST_DATABASE: database },
+    globalSetup: serverSetup,
+  },
+});
+
+export default defineConfig({
+  test: {
+    maxWorkers,
+    testTimeout: 600_000,
+    hookTimeout: 120_000,
+    projects: [soak('soak', 'pglite'), ...(process.env.DATABASE_URL ? [soak('soak-postgres', 'postgres')] : [])],
+  },
+});
