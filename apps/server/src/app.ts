@@ -102,7 +102,13 @@ export async function buildApp(config: Config, infrastructure?: Infrastructure):
   app.decorate('deps', resolved);
   // Signed-in calls read the database until this instance listens to its changes (ADR 017).
   await resolved.signedIn.start();
+  // The mail worker (ADR 025) delivers queued mail from the start; a stop lets its pass finish.
+  resolved.mailer.start();
+  // One instance at a time deletes what is over (ADR 026).
+  resolved.sweep.start();
   app.addHook('onClose', async () => {
+    await resolved.sweep.stop();
+    await resolved.mailer.stop();
     await resolved.signedIn.close();
     if (infrastructure === undefined) await closeInfrastructure(opened);
   });
@@ -155,7 +161,8 @@ export async function buildApp(config: Config, infrastructure?: Infrastructure):
     registerPlatformSandbox(app, { origin, client: sandboxClient(origin) });
     registerAnalyticsDevRoutes(app, resolved);
     registerAccountsDevRoutes(app, resolved);
-    if (resolved.mailer.transport === 'outbox') registerOutboxRoutes(app, new OutboxTransport(resolved.db.orm));
+    if (resolved.mailer.transport === 'outbox')
+      registerOutboxRoutes(app, new OutboxTransport(resolved.db.orm), resolved.mailer);
   }
   // index.html carries the runtime config and the public settings, so the first screen needs no API call.
   await registerSpa(app, config.webDistDir, {

@@ -5,10 +5,15 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.ts';
 import { openDatabase } from './db/database.ts';
+import type { Database } from './db/database.ts';
 import { migrate } from './db/migrate.ts';
 import type { Infrastructure, Services } from './deps.ts';
 import { ApiKeyRegistry } from './http/api-key.ts';
+import type { DeliveryEvents } from './jobs/mail-delivery.ts';
+import { Sweep } from './jobs/sweep.ts';
+import type { SweepOptions } from './jobs/sweep.ts';
 import { Mailer, OutboxTransport, SmtpTransport } from './mail/mailer.ts';
+import type { MailTransport } from './mail/mailer.ts';
 import { parseMinAgeOverrides } from './modules/accounts/age-rules.ts';
 import { ConsentsService } from './modules/accounts/consents-service.ts';
 import { AccountDeletionService } from './modules/accounts/deletion-service.ts';
@@ -72,8 +77,30 @@ export async function openInfrastructure(config: Config, log?: FastifyBaseLogger
   const transport = config.SMTP_URL
     ? new SmtpTransport(config.SMTP_URL, config.MAIL_FROM)
     : new OutboxTransport(db.orm, log);
-  const mailer = new Mailer(transport, { brand: config.BRAND_NAME, supportUrl: config.SUPPORT_URL }, log);
+  const mailer = createMailer(config, db, transport, log);
   return { config, db, mailer, counters: createCounterStore(db, config.REDIS_URL) };
+}
+
+/** The mailer over the mail queue, with the configuration's retry settings (ADR 025). */
+export function createMailer(
+  config: Config,
+  db: Database,
+  transport: MailTransport,
+  log?: FastifyBaseLogger,
+  events?: DeliveryEvents,
+): Mailer {
+  return new Mailer(db, transport, {
+    render: { brand: config.BRAND_NAME, supportUrl: config.SUPPORT_URL },
+    secretKey: config.MFA_SECRET_KEY,
+    delivery: {
+      maxAttempts: config.MAIL_MAX_ATTEMPTS,
+      retryBaseMs: config.MAIL_RETRY_BASE_MS,
+      retryMaxMs: config.MAIL_RETRY_MAX_MS,
+      pollMs: config.MAIL_POLL_MS,
+    },
+    log,
+    events,
+  });
 }
 
 export async function closeInfrastructure(infrastructure: Infrastructure): Promise<void> {
@@ -261,5 +288,22 @@ export function compose(infrastructure: Infrastructure): Services {
     device,
     signingKeys,
     idTokens,
+    sweep: new Sweep(
+      { db, removeIdleStubs: (idleDays, limit) => accounts.removeIdleStubs(idleDays, limit) },
+      sweepOptions(config),
+    ),
+  };
+}
+
+/** The sweep's settings (ADR 026). */
+export function sweepOptions(config: Config): SweepOptions {
+  return {
+    intervalMs: config.SWEEP_INTERVAL_MS,
+    batch: config.SWEEP_BATCH,
+    stubIdleDays: config.STUB_IDLE_DAYS,
+    refreshReuseHours: config.REFRESH_REUSE_DETECTION_HOURS,
+    mailDays: config.MAIL_RETENTION_DAYS,
+    analyticsDays: config.ANALYTICS_RETENTION_DAYS,
+    auditDays: config.AUDIT_RETENTION_DAYS,
   };
 }

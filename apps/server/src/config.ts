@@ -49,6 +49,12 @@ export const configSchema = z.object({
     .default('US'),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Aurora Games Account <no-reply@accounts.example.com>'),
+  /** Mail queue (ADR 025): attempts before a mail is given up, and the retry delay's start and cap. */
+  MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(10),
+  MAIL_RETRY_BASE_MS: z.coerce.number().int().min(1).max(3_600_000).default(10_000),
+  MAIL_RETRY_MAX_MS: z.coerce.number().int().min(1).max(86_400_000).default(3_600_000),
+  /** How often each instance's mail worker looks for due mail besides being woken by a new one. */
+  MAIL_POLL_MS: z.coerce.number().int().min(10).max(600_000).default(2_000),
   MAINTENANCE_MODE: enabled,
   DEBUG: enabled,
   SENTRY_DSN: z.string().default(''),
@@ -58,6 +64,21 @@ export const configSchema = z.object({
   /** Access tokens whose session and account each instance keeps (ADR 017); 0 reads the database every time. */
   SIGNED_IN_CACHE_ENTRIES: z.coerce.number().int().min(0).max(1_000_000).default(10_000),
   REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  /** The sweep (ADR 026): how often one instance deletes what is over (0: never), in batches of rows. */
+  SWEEP_INTERVAL_MS: z.coerce.number().int().min(0).max(86_400_000).default(600_000),
+  SWEEP_BATCH: z.coerce.number().int().min(1).max(100_000).default(500),
+  /** Rotated refresh tokens are kept this long, so a stolen one used again ends its sign-in. */
+  REFRESH_REUSE_DETECTION_HOURS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(24 * 365)
+    .default(24),
+  /** Sent and given-up mail (without contents) and the development outbox, kept this many days. */
+  MAIL_RETENTION_DAYS: z.coerce.number().int().min(0).max(3650).default(30),
+  ANALYTICS_RETENTION_DAYS: z.coerce.number().int().min(0).max(3650).default(395),
+  /** The security events of each account (its recent activity), kept this many days. */
+  AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(365),
   /** Stub (platform-first) accounts nobody touched for this many days are removed by the sweep. */
   STUB_IDLE_DAYS: z.coerce.number().int().min(1).max(3650).default(180),
   /** Friends per account, and open friend requests an account may have sent (ADR 022). */

@@ -38,6 +38,7 @@ import type { ConsolidationService } from './modules/consolidation/service.ts';
 import type { BetasService } from './modules/betas/service.ts';
 import type { TwitchDropsService } from './modules/betas/twitch-service.ts';
 import type { FriendsService } from './modules/friends/service.ts';
+import type { Sweep } from './jobs/sweep.ts';
 
 /** What the app runs on: opened once per process (openInfrastructure); tests pass their own. */
 export interface Infrastructure {
@@ -96,6 +97,8 @@ export interface Services extends Infrastructure {
   /** The keys that sign ID tokens, and the ID tokens (the standard OAuth endpoints). */
   signingKeys: SigningKeys;
   idTokens: IdTokens;
+  /** Deletes what is over (ended sessions, used codes, idle stubs, old mail ...): jobs/sweep.ts. */
+  sweep: Sweep;
 }
 
 declare module 'fastify' {

@@ -42,14 +42,16 @@ const answer = (who: Player, id: string, action: 'accept' | 'decline' | 'cancel'
 const friendsOf = async (who: Player, query = '') => (await call(who, 'GET', `/friends/me${query}`)).json();
 const search = async (who: Player, type: 'email' | 'username', value: string) =>
   (await call(who, 'GET', `/accounts/lookup?type=${type}&value=${encodeURIComponent(value)}`)).json();
-const friendMails = async (to: string) =>
-  (
+const friendMails = async (to: string) => {
+  await t.deps.mailer.deliverDue();
+  return (
     (await t.deps.db.query(
       `SELECT subject, text_body, locale, headers FROM mail_outbox WHERE to_address = $1 AND template = 'friend_request'
        ORDER BY created_at`,
       [to],
     )) as Array<{ subject: string; text_body: string; locale: string; headers: Record<string, string> }>
   ).map((m) => ({ ...m, headers: typeof m.headers === 'string' ? JSON.parse(m.headers) : m.headers }));
+};
 const areFriends = async (a: Player, b: Player) =>
   ((await friendsOf(a)).items as Array<{ account: { id: string } }>).some((f) => f.account.id === b.id);
 

@@ -8,7 +8,8 @@ import { loadConfig } from '../src/config.ts';
 import type { Config } from '../src/config.ts';
 import type { Database } from '../src/db/database.ts';
 import type { Infrastructure, Services } from '../src/deps.ts';
-import { Mailer, OutboxTransport } from '../src/mail/mailer.ts';
+import { createMailer } from '../src/composition.ts';
+import { OutboxTransport } from '../src/mail/mailer.ts';
 import type { MailTransport } from '../src/mail/mailer.ts';
 import { PostgresCounterStore } from '../src/rate-limit/counter-store.ts';
 import { ensurePortalClient, seedDemo } from '../src/seed/demo.ts';
@@ -57,10 +58,7 @@ export async function testApp(
   const { db, drop, url } = await testDatabase();
   await ensurePortalClient(db.orm, config.PORTAL_API_KEY);
   if (options.seed ?? true) await seedDemo(db.orm, config);
-  const mailer = new Mailer(options.transport ?? new OutboxTransport(db.orm), {
-    brand: config.BRAND_NAME,
-    supportUrl: config.SUPPORT_URL,
-  });
+  const mailer = createMailer(config, db, options.transport ?? new OutboxTransport(db.orm));
   const infrastructure: Infrastructure = { config, db, mailer, counters: new PostgresCounterStore(db) };
   const app = await buildApp(config, infrastructure);
   await app.ready();

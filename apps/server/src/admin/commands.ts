@@ -13,6 +13,7 @@ import {
 import { PlatformLinksRepo } from '../modules/platform-links/repo.ts';
 import { secretBoxFor } from '../security/secret-box.ts';
 import { runBetaCommand } from './beta-commands.ts';
+import { runOperationsCommand } from './operations-commands.ts';
 import { UsageError } from './usage.ts';
 
 function platformRegistry(db: Database, secrets: { MFA_SECRET_KEY: string }) {
@@ -125,6 +126,9 @@ export async function runAdmin(argv: string[], db: Database, secrets: { MFA_SECR
     case 'betas stats':
     case 'twitch benefits':
       return runBetaCommand(`${area} ${command}`, args, db);
+    case 'mail queue':
+    case 'mail retry':
+      return runOperationsCommand(`${area} ${command}`, args, db);
     default:
       throw new UsageError(
         area === undefined || area === 'help' || area === '--help' ? '' : `unknown command ${argv.join(' ')}`,

@@ -17,6 +17,8 @@ export const COMMANDS = [
   'betas campaign-codes',
   'betas stats',
   'twitch benefits',
+  'mail queue',
+  'mail retry',
 ] as const;
 
 export const USAGE = `Usage: npm run admin -- <command>
@@ -54,6 +56,8 @@ export const USAGE = `Usage: npm run admin -- <command>
   betas stats <beta>                          registered, redeemed, and keys left per platform
   twitch benefits put <file.json>             a Twitch drop benefit {benefit_id, game, beta, campaign {id,
                                               title}, cycle {id, start, end}}
+  mail queue                                  mail waiting, retrying, given up and sent; the latest failures
+  mail retry <id|all>                         queues given-up mail again (one, or all of it)
 `;
 
 export class UsageError extends Error {

@@ -36,6 +36,11 @@ export interface Database {
   /** Runs fn with a session-level advisory lock held, so concurrent instances take turns. */
   withLock<T>(lockId: number, fn: () => Promise<T>): Promise<T>;
   /**
+   * Runs fn when no other instance holds the advisory lock (then held while fn runs); answers
+   * `skipped` without running it when another does.
+   */
+  tryWithLock<T>(lockId: number, fn: () => Promise<T>): Promise<T | 'skipped'>;
+  /**
    * LISTEN on these channels (listen.ts): on PostgreSQL a connection of its own, reconnected when
    * lost; on PGlite in this process. Close the answer when done.
    */
@@ -84,6 +89,7 @@ async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<Database
     queryAsyncCommit: query,
     // PGlite has a single connection, used by this process only: nothing to lock against.
     withLock: (_lockId, fn) => fn(),
+    tryWithLock: (_lockId, fn) => fn(),
     listen: (channels, handlers) => listenPglite(client, channels, handlers),
     close: () => client.close(),
   };
@@ -137,6 +143,21 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
         return await fn();
       } finally {
         await client.query('SELECT pg_advisory_unlock($1)', [lockId]).catch(() => undefined);
+        client.release();
+      }
+    },
+    tryWithLock: async (lockId, fn) => {
+      const client = await pool.connect();
+      try {
+        const [row] = (await client.query<{ taken: boolean }>('SELECT pg_try_advisory_lock($1) AS taken', [lockId]))
+          .rows;
+        if (!row?.taken) return 'skipped';
+        try {
+          return await fn();
+        } finally {
+          await client.query('SELECT pg_advisory_unlock($1)', [lockId]).catch(() => undefined);
+        }
+      } finally {
         client.release();
       }
     },

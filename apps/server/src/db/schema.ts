@@ -109,6 +109,37 @@ export const mailOutbox = pgTable('mail_outbox', {
     .default(sql`clock_timestamp()`),
 });
 
+/** The mail queue (migration 0024): sealed mail requests, delivered by the worker with retries. */
+export const mailQueue = pgTable('mail_queue', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  template: text('template').notNull(),
+  payload: text('payload'),
+  attempts: integer('attempts').notNull().default(0),
+  nextAttemptAt: timestamptz('next_attempt_at')
+    .notNull()
+    .default(sql`clock_timestamp()`),
+  lastError: text('last_error'),
+  createdAt: timestamptz('created_at')
+    .notNull()
+    .default(sql`clock_timestamp()`),
+  sentAt: timestamptz('sent_at'),
+  failedAt: timestamptz('failed_at'),
+});
+
+/** Security events per account (migration 0026): the audit trail and the player's recent activity. */
+export const auditEvents = pgTable('audit_events', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  accountId: uuid('account_id').notNull(),
+  type: text('type').notNull(),
+  method: text('method'),
+  ip: text('ip'),
+  userAgent: text('user_agent'),
+  clientId: text('client_id'),
+  createdAt: timestamptz('created_at')
+    .notNull()
+    .default(sql`clock_timestamp()`),
+});
+
 export const rateLimits = pgTable('rate_limits', {
   key: text('key').primaryKey(),
   count: integer('count').notNull(),
@@ -614,6 +645,8 @@ export const openidNonces = pgTable(
 );
 
 export const schema = {
+  mailQueue,
+  auditEvents,
   openidNonces,
   platformConfigs,
   platformSignInDevices,

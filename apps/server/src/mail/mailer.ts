@@ -1,13 +1,19 @@
-// Sends the portal's mails through one of two transports: the development outbox (stored in the
+// The portal's mails: queued in the database (queue-repo.ts), delivered by the worker of each instance
+// (jobs/mail-delivery.ts) through one of two transports: the development outbox (stored in the
 // database, printed to the log, read back at GET /dev/outbox) or SMTP (SMTP_URL).
 import { desc, sql } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import type { Transporter } from 'nodemailer';
 import type { LocaleTag } from '@portal/contract/data/locales';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Orm } from '../db/database.ts';
+import type { Database, Orm } from '../db/database.ts';
 import { mailOutbox } from '../db/schema.ts';
-import { RequestError } from '../http/request-error.ts';
+import { MailDelivery } from '../jobs/mail-delivery.ts';
+import type { DeliveryEvents, DeliveryOptions } from '../jobs/mail-delivery.ts';
+import { secretBoxFor } from '../security/secret-box.ts';
+import type { SecretBox } from '../security/secret-box.ts';
+import { MailQueueRepo } from './queue-repo.ts';
+import type { ClaimedMail } from './queue-repo.ts';
 import { renderMail } from './render.ts';
 import type { RenderedMail, RenderOptions } from './render.ts';
 import type { TemplateData, TemplateName } from './templates.ts';
@@ -32,48 +38,78 @@ export interface OutgoingMail extends RenderedMail {
 
 export interface MailTransport {
   readonly name: 'outbox' | 'smtp';
-  deliver(mail: OutgoingMail): Promise<void>;
+  /** `id` names the mail for good: the same on every attempt (SMTP sends it as the Message-ID). */
+  deliver(mail: OutgoingMail, id?: string): Promise<void>;
   close(): Promise<void>;
 }
 
+export interface MailerOptions {
+  render: RenderOptions;
+  /** The server's secret (MFA_SECRET_KEY): queued mail is sealed with a key derived from it. */
+  secretKey: string;
+  delivery: DeliveryOptions;
+  log?: FastifyBaseLogger | undefined;
+  events?: DeliveryEvents | undefined;
+}
+
+/**
+ * The portal's mail (ADR 025): `send` writes the mail to the queue (in the caller's transaction when
+ * given one) and answers once it is stored; the worker delivers it through the transport, with retries.
+ */
 export class Mailer {
   readonly #transport: MailTransport;
-  readonly #options: RenderOptions;
+  readonly #queue: MailQueueRepo;
+  readonly #box: SecretBox;
+  readonly #delivery: MailDelivery;
   readonly #log: FastifyBaseLogger | undefined;
+  readonly #orm: Orm;
 
-  constructor(transport: MailTransport, options: RenderOptions, log?: FastifyBaseLogger) {
+  constructor(db: Database, transport: MailTransport, options: MailerOptions) {
     this.#transport = transport;
-    this.#options = options;
-    this.#log = log;
+    this.#orm = db.orm;
+    this.#queue = new MailQueueRepo(db);
+    this.#box = secretBoxFor(options.secretKey, 'mail-queue');
+    this.#log = options.log;
+    const open = (mail: ClaimedMail) => {
+      if (mail.payload === null) throw new Error('no payload');
+      return outgoingMail(JSON.parse(this.#box.open(mail.payload), reviveDates) as MailRequest, options.render);
+    };
+    this.#delivery = new MailDelivery(this.#queue, transport, open, options.delivery, options.log, options.events);
   }
 
   get transport(): 'outbox' | 'smtp' {
     return this.#transport.name;
   }
 
-  /** Renders and sends; a delivery failure is logged and answered as mail_service_error (1007). */
+  get queue(): MailQueueRepo {
+    return this.#queue;
+  }
+
+  /** Queues a mail; it is stored when this answers, and delivered by the worker. */
   async send(request: MailRequest): Promise<void> {
-    const rendered = renderMail(request.template, request.locale, request.data, this.#options);
-    const mail: OutgoingMail = {
-      ...rendered,
-      to: request.to,
-      locale: request.locale,
-      template: request.template,
-      code: request.data.code ?? null,
-      link: request.data.link ?? null,
-      headers: request.headers ?? {},
-    };
-    try {
-      await this.#transport.deliver(mail);
-    } catch (error) {
-      this.#log?.error({ err: error, template: request.template }, 'mail delivery failed');
-      throw new RequestError('mail_service_error');
-    }
+    await this.#queue.enqueue(request.template, this.#seal(request));
+    this.#delivery.kick();
   }
 
   /**
-   * A security notice to an account's address, when it has one. A notice that cannot be delivered
-   * (logged by send) does not undo the change it tells about.
+   * Makes a change and queues the mail that tells about it in one transaction: `change` writes with
+   * `tx` (a code, a link token) and answers the mail. Either both are stored or neither is.
+   */
+  async sendWith(change: (tx: Orm) => Promise<MailRequest>): Promise<void> {
+    await this.#orm.transaction(async (tx) => {
+      const request = await change(tx);
+      await this.#queue.enqueue(request.template, this.#seal(request), tx);
+    });
+    this.#delivery.kick();
+  }
+
+  #seal(request: MailRequest): string {
+    return this.#box.seal(JSON.stringify(request, tagDates));
+  }
+
+  /**
+   * A security notice to an account's address, when it has one. A notice that cannot be queued
+   * (logged) does not undo the change it tells about.
    */
   async notify(
     account: { email: string | null; locale: string },
@@ -81,12 +117,59 @@ export class Mailer {
     data: TemplateData = {},
   ): Promise<void> {
     if (!account.email) return;
-    await this.send({ to: account.email, locale: account.locale as LocaleTag, template, data }).catch(() => undefined);
+    await this.send({ to: account.email, locale: account.locale as LocaleTag, template, data }).catch(
+      (error: unknown) => this.#log?.error({ err: error, template }, 'could not queue a notice'),
+    );
   }
 
-  close(): Promise<void> {
-    return this.#transport.close();
+  kick(): void {
+    this.#delivery.kick();
   }
+
+  /** Delivers every mail due now (the development outbox calls it before it reads). */
+  deliverDue(): Promise<number> {
+    return this.#delivery.deliverDue();
+  }
+
+  start(): void {
+    this.#delivery.start();
+  }
+
+  /** Stops the worker after its current pass; mail still queued waits for the next start. */
+  stop(): Promise<void> {
+    return this.#delivery.stop();
+  }
+
+  async close(): Promise<void> {
+    await this.#delivery.stop();
+    await this.#transport.close();
+  }
+}
+
+/** JSON keeps a Date as `{"$date": ISO}` in the queue, so that templates get a Date back. */
+function tagDates(this: Record<string, unknown>, key: string, value: unknown): unknown {
+  const original = this[key];
+  return original instanceof Date ? { $date: original.toISOString() } : value;
+}
+
+function reviveDates(_key: string, value: unknown): unknown {
+  if (value && typeof value === 'object' && typeof (value as { $date?: unknown }).$date === 'string') {
+    return new Date((value as { $date: string }).$date);
+  }
+  return value;
+}
+
+/** The mail as the transport sends it, rendered in its locale from its template and data. */
+export function outgoingMail(request: MailRequest, options: RenderOptions): OutgoingMail {
+  return {
+    ...renderMail(request.template, request.locale, request.data, options),
+    to: request.to,
+    locale: request.locale,
+    template: request.template,
+    code: request.data.code ?? null,
+    link: request.data.link ?? null,
+    headers: request.headers ?? {},
+  };
 }
 
 export class OutboxTransport implements MailTransport {
@@ -134,14 +217,23 @@ export class SmtpTransport implements MailTransport {
   readonly name = 'smtp';
   readonly #transporter: Transporter;
   readonly #from: string;
+  readonly #domain: string;
 
   constructor(url: string, from: string) {
-    this.#transporter = nodemailer.createTransport(url);
+    // A send never outlasts the queue's lease on its row (jobs/mail-delivery.ts).
+    this.#transporter = nodemailer.createTransport({
+      url,
+      connectionTimeout: 15_000,
+      greetingTimeout: 15_000,
+      socketTimeout: 30_000,
+    });
     this.#from = from;
+    this.#domain = /@([^>\s]+)/.exec(from)?.[1] ?? 'localhost';
   }
 
-  async deliver(mail: OutgoingMail): Promise<void> {
+  async deliver(mail: OutgoingMail, id?: string): Promise<void> {
     await this.#transporter.sendMail({
+      ...(id ? { messageId: `<${id}@${this.#domain}>` } : {}),
       from: this.#from,
       to: mail.to,
       subject: mail.subject,

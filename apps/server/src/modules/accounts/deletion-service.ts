@@ -23,13 +23,13 @@ export class AccountDeletionService {
   async sendCode(account: Account, client: string): Promise<void> {
     if (!account.email) throw new RequestError('missing_email');
     await this.#codes.checkSendLimits('delete_account', account.email, client);
-    const code = await this.#codes.issue('delete_account', account.email);
-    await this.#mailer.send({
-      to: account.email,
+    const email = account.email;
+    await this.#mailer.sendWith(async (tx) => ({
+      to: email,
       locale: account.locale as LocaleTag,
       template: 'delete_account',
-      data: { code, minutes: CODE_TTL_MINUTES },
-    });
+      data: { code: await this.#codes.issue('delete_account', email, tx), minutes: CODE_TTL_MINUTES },
+    }));
   }
 
   async delete(account: Account, code: string): Promise<void> {

@@ -42,16 +42,23 @@ export class EmailPreferencesService {
    */
   async sendFriendRequest(to: Account, from: { username: string }): Promise<boolean> {
     if (!to.email || !to.friendRequestEmails) return false;
-    const token = await this.#links.issue('email_preferences', to.id);
-    await this.#mailer.send({
-      to: to.email,
-      locale: to.locale as LocaleTag,
-      template: 'friend_request',
-      data: { username: from.username, link: `${this.#publicUrl}/friend-request`, optOutUrl: this.#optOutPage(token) },
-      headers: {
-        'List-Unsubscribe': `<${this.#publicUrl}/mail/unsubscribe?token=${token}>`,
-        'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
-      },
+    const address = to.email;
+    await this.#mailer.sendWith(async (tx) => {
+      const token = await this.#links.issue('email_preferences', to.id, tx);
+      return {
+        to: address,
+        locale: to.locale as LocaleTag,
+        template: 'friend_request',
+        data: {
+          username: from.username,
+          link: `${this.#publicUrl}/friend-request`,
+          optOutUrl: this.#optOutPage(token),
+        },
+        headers: {
+          'List-Unsubscribe': `<${this.#publicUrl}/mail/unsubscribe?token=${token}>`,
+          'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+        },
+      };
     });
     return true;
   }

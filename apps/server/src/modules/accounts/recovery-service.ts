@@ -31,12 +31,15 @@ export class RecoveryService {
     await this.#d.limits.checkSendLimits('recovery', email, client);
     const account = await this.#d.accounts.findByEmail(email);
     if (!account || account.stub || !account.email) return;
-    const token = await this.#d.links.issue('recovery', account.id);
-    await this.#d.mailer.send({
-      to: account.email,
-      locale: account.locale as LocaleTag,
-      template: 'password_reset',
-      data: { link: `${this.#d.publicUrl}/choose-password?token=${token}`, minutes: LINK_TTL_MINUTES.recovery },
+    const to = account.email;
+    await this.#d.mailer.sendWith(async (tx) => {
+      const token = await this.#d.links.issue('recovery', account.id, tx);
+      return {
+        to,
+        locale: account.locale as LocaleTag,
+        template: 'password_reset',
+        data: { link: `${this.#d.publicUrl}/choose-password?token=${token}`, minutes: LINK_TTL_MINUTES.recovery },
+      };
     });
   }
 
@@ -68,16 +71,18 @@ export class RecoveryService {
   /** Mails an unlock link to a soft-locked account. */
   async sendUnlockLink(account: Account): Promise<void> {
     if (!account.email) return;
-    const token = await this.#d.links.issue('unlock', account.id);
-    const email = encodeURIComponent(account.email);
-    await this.#d.mailer.send({
-      to: account.email,
-      locale: account.locale as LocaleTag,
-      template: 'unlock',
-      data: {
-        link: `${this.#d.publicUrl}/unlock-account?token=${token}&email=${email}`,
-        minutes: LINK_TTL_MINUTES.unlock,
-      },
+    const to = account.email;
+    await this.#d.mailer.sendWith(async (tx) => {
+      const token = await this.#d.links.issue('unlock', account.id, tx);
+      return {
+        to,
+        locale: account.locale as LocaleTag,
+        template: 'unlock',
+        data: {
+          link: `${this.#d.publicUrl}/unlock-account?token=${token}&email=${encodeURIComponent(to)}`,
+          minutes: LINK_TTL_MINUTES.unlock,
+        },
+      };
     });
   }
 

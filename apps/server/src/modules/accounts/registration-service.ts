@@ -74,13 +74,12 @@ export class RegistrationService {
   async sendCode(email: string, client: string, locale: LocaleTag): Promise<void> {
     await this.#codes.checkSendLimits('register', email, client);
     if (await this.#accounts.findByEmail(email)) return;
-    const code = await this.#codes.issue('register', email);
-    await this.#mailer.send({
+    await this.#mailer.sendWith(async (tx) => ({
       to: email,
       locale,
       template: 'register_code',
-      data: { code, minutes: CODE_TTL_MINUTES },
-    });
+      data: { code: await this.#codes.issue('register', email, tx), minutes: CODE_TTL_MINUTES },
+    }));
   }
 
   async emailAvailable(email: string): Promise<boolean> {

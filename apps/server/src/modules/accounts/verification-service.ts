@@ -41,13 +41,15 @@ export class VerificationService {
   async send(account: Account, client: string): Promise<void> {
     const target = this.#target(account);
     await this.#codes.checkSendLimits('verify_email', target, client);
-    const code = await this.#codes.issue('verify_email', target);
-    const token = await this.#links.issue('verify_email', account.id);
-    await this.#mailer.send({
-      to: target,
-      locale: account.locale as LocaleTag,
-      template: 'verify_email',
-      data: { code, link: `${this.#publicUrl}/verify-email?token=${token}`, minutes: CODE_TTL_MINUTES },
+    await this.#mailer.sendWith(async (tx) => {
+      const code = await this.#codes.issue('verify_email', target, tx);
+      const token = await this.#links.issue('verify_email', account.id, tx);
+      return {
+        to: target,
+        locale: account.locale as LocaleTag,
+        template: 'verify_email',
+        data: { code, link: `${this.#publicUrl}/verify-email?token=${token}`, minutes: CODE_TTL_MINUTES },
+      };
     });
   }
 

@@ -13,14 +13,17 @@ export class EmailCodesRepo {
   }
 
   /** Stores a new code; earlier unused codes of the same purpose and address stop working. */
-  async replace(row: {
-    id: string;
-    purpose: Purpose;
-    email: string;
-    codeHash: string;
-    expiresAt: Date;
-  }): Promise<void> {
-    await this.#orm
+  async replace(
+    row: {
+      id: string;
+      purpose: Purpose;
+      email: string;
+      codeHash: string;
+      expiresAt: Date;
+    },
+    orm: Orm = this.#orm,
+  ): Promise<void> {
+    await orm
       .update(emailCodes)
       .set({ consumedAt: sql`clock_timestamp()` })
       .where(
@@ -30,7 +33,7 @@ export class EmailCodesRepo {
           isNull(emailCodes.consumedAt),
         ),
       );
-    await this.#orm.insert(emailCodes).values(row);
+    await orm.insert(emailCodes).values(row);
   }
 
   /** The newest code of a purpose and address (case-insensitive), used or not. */

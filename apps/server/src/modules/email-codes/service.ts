@@ -4,6 +4,7 @@
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
 import { RequestError } from '../../http/request-error.ts';
 import type { CounterStore } from '../../rate-limit/counter-store.ts';
+import type { Orm } from '../../db/database.ts';
 import type { EmailCodesRepo } from './repo.ts';
 
 export type CodePurpose = 'register' | 'sign_in' | 'verify_email' | 'delete_account';
@@ -48,17 +49,23 @@ export class EmailCodesService {
     }
   }
 
-  /** Makes a new code for an address, replacing earlier ones; answers the code to mail. */
-  async issue(purpose: CodePurpose, email: string): Promise<string> {
+  /**
+   * Makes a new code for an address, replacing earlier ones; answers the code to mail. With `tx`, in
+   * that transaction (the one that queues its mail: Mailer.sendWith).
+   */
+  async issue(purpose: CodePurpose, email: string, tx?: Orm): Promise<string> {
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
     const id = crypto.randomUUID();
-    await this.#repo.replace({
-      id,
-      purpose,
-      email,
-      codeHash: hashCode(id, code).toString('hex'),
-      expiresAt: new Date(Date.now() + CODE_TTL_MINUTES * 60_000),
-    });
+    await this.#repo.replace(
+      {
+        id,
+        purpose,
+        email,
+        codeHash: hashCode(id, code).toString('hex'),
+        expiresAt: new Date(Date.now() + CODE_TTL_MINUTES * 60_000),
+      },
+      tx,
+    );
     return code;
   }
 

@@ -13,8 +13,11 @@ export class LinkTokensRepo {
   }
 
   /** Stores a new token; earlier unused ones of the same purpose for the account stop working. */
-  async replace(row: { purpose: Purpose; accountId: string; tokenHash: string; expiresAt: Date }): Promise<void> {
-    await this.#orm
+  async replace(
+    row: { purpose: Purpose; accountId: string; tokenHash: string; expiresAt: Date },
+    orm: Orm = this.#orm,
+  ): Promise<void> {
+    await orm
       .update(linkTokens)
       .set({ consumedAt: sql`now()` })
       .where(
@@ -24,7 +27,7 @@ export class LinkTokensRepo {
           isNull(linkTokens.consumedAt),
         ),
       );
-    await this.#orm.insert(linkTokens).values(row);
+    await orm.insert(linkTokens).values(row);
   }
 
   async findByHash(purpose: Purpose, tokenHash: string): Promise<LinkTokenRow | undefined> {

@@ -1,6 +1,7 @@
 // Tokens in mailed links: 256 bits from the CSPRNG, stored as SHA-256, single use, expiring; a new
 // token of a purpose replaces the account's earlier unused ones.
 import { hashToken, newToken } from '../../security/tokens.ts';
+import type { Orm } from '../../db/database.ts';
 import type { LinkTokensRepo } from './repo.ts';
 
 export type LinkPurpose = 'recovery' | 'unlock' | 'verify_email' | 'email_preferences';
@@ -20,15 +21,21 @@ export class LinkTokensService {
     this.#repo = repo;
   }
 
-  /** A new link token; earlier unused ones of the same purpose for the account stop working. */
-  async issue(purpose: LinkPurpose, accountId: string): Promise<string> {
+  /**
+   * A new link token; earlier unused ones of the same purpose for the account stop working. With `tx`,
+   * in that transaction (the one that queues its mail: Mailer.sendWith).
+   */
+  async issue(purpose: LinkPurpose, accountId: string, tx?: Orm): Promise<string> {
     const token = newToken('lt');
-    await this.#repo.replace({
-      purpose,
-      accountId,
-      tokenHash: hashToken(token),
-      expiresAt: new Date(Date.now() + LINK_TTL_MINUTES[purpose] * 60_000),
-    });
+    await this.#repo.replace(
+      {
+        purpose,
+        accountId,
+        tokenHash: hashToken(token),
+        expiresAt: new Date(Date.now() + LINK_TTL_MINUTES[purpose] * 60_000),
+      },
+      tx,
+    );
     return token;
   }
 

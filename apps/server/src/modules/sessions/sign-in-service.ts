@@ -39,13 +39,12 @@ export class SignInService {
     await this.#d.codes.checkSendLimits('sign_in', email, client);
     const account = await this.#d.accounts.findByEmail(email);
     if (!account || account.stub) return;
-    const code = await this.#d.codes.issue('sign_in', email);
-    await this.#d.mailer.send({
+    await this.#d.mailer.sendWith(async (tx) => ({
       to: account.email ?? email,
       locale: account.locale as LocaleTag,
       template: 'sign_in_code',
-      data: { code, minutes: CODE_TTL_MINUTES },
-    });
+      data: { code: await this.#d.codes.issue('sign_in', email, tx), minutes: CODE_TTL_MINUTES },
+    }));
   }
 
   /** Email and password; pending two-factor when the account has it on. */

@@ -1,0 +1,89 @@
+// What the sweep deletes (ADR 026), table by table: each statement deletes at most $1 rows (a batch)
+// found through an index by time, so a batch is short and never holds many locks. $2 is the table's
+// retention, in the unit its name gives. One-time secrets are kept a day past their expiry, so that a
+// late attempt still hears "expired" rather than "never sent".
+
+export interface SweepRetention {
+  /** Rotated refresh tokens (and their sessions) are kept this long to detect a reused one. */
+  refreshReuseHours: number;
+  mailDays: number;
+  analyticsDays: number;
+  auditDays: number;
+}
+
+export interface SweepStatement {
+  /** The table (and what of it), as the sweep reports it. */
+  name: string;
+  sql: string;
+  retention?: (retention: SweepRetention) => number;
+}
+
+export const SWEEP_STATEMENTS: readonly SweepStatement[] = [
+  {
+    // Ended sessions: a session whose access token has expired goes once its sign-in (refresh-token
+    // family) is over (expired, revoked or signed out), or once it was rotated away (a refresh
+    // replaced it) longer ago than reuse detection needs. Its refresh token goes with it (cascade).
+    name: 'sessions',
+    sql: `DELETE FROM sessions WHERE id IN (
+            SELECT s.id FROM sessions s
+             WHERE s.access_expires_at < now()
+               AND (s.revoked_at < now() - $2 * interval '1 hour'
+                    OR NOT EXISTS (SELECT 1 FROM refresh_tokens r
+                                    WHERE r.family_id = s.family_id AND r.used_at IS NULL
+                                      AND r.revoked_at IS NULL AND r.family_expires_at > now()))
+             LIMIT $1)`,
+    retention: (r) => r.refreshReuseHours,
+  },
+  {
+    name: 'email_codes',
+    sql: `DELETE FROM email_codes WHERE id IN (
+            SELECT id FROM email_codes WHERE expires_at < now() - interval '1 day' LIMIT $1)`,
+  },
+  {
+    name: 'link_tokens',
+    sql: `DELETE FROM link_tokens WHERE id IN (
+            SELECT id FROM link_tokens WHERE expires_at < now() - interval '1 day' LIMIT $1)`,
+  },
+  {
+    name: 'authorization_codes',
+    sql: `DELETE FROM authorization_codes WHERE id IN (
+            SELECT id FROM authorization_codes WHERE expires_at < now() - interval '1 day' LIMIT $1)`,
+  },
+  {
+    // Device authorizations: approved, redeemed, denied or not, gone a day after they expired.
+    name: 'device_authorizations',
+    sql: `DELETE FROM device_authorizations WHERE id IN (
+            SELECT id FROM device_authorizations WHERE expires_at < now() - interval '1 day' LIMIT $1)`,
+  },
+  {
+    name: 'rate_limits',
+    sql: `DELETE FROM rate_limits WHERE key IN (
+            SELECT key FROM rate_limits WHERE expires_at < clock_timestamp() LIMIT $1)`,
+  },
+  {
+    name: 'mail_queue',
+    sql: `DELETE FROM mail_queue WHERE id IN (
+            SELECT id FROM mail_queue
+             WHERE (sent_at IS NOT NULL OR failed_at IS NOT NULL)
+               AND coalesce(sent_at, failed_at) < now() - $2 * interval '1 day' LIMIT $1)`,
+    retention: (r) => r.mailDays,
+  },
+  {
+    name: 'mail_outbox',
+    sql: `DELETE FROM mail_outbox WHERE id IN (
+            SELECT id FROM mail_outbox WHERE created_at < now() - $2 * interval '1 day' LIMIT $1)`,
+    retention: (r) => r.mailDays,
+  },
+  {
+    name: 'analytics_events',
+    sql: `DELETE FROM analytics_events WHERE id IN (
+            SELECT id FROM analytics_events WHERE received_at < now() - $2 * interval '1 day' LIMIT $1)`,
+    retention: (r) => r.analyticsDays,
+  },
+  {
+    name: 'audit_events',
+    sql: `DELETE FROM audit_events WHERE id IN (
+            SELECT id FROM audit_events WHERE created_at < now() - $2 * interval '1 day' LIMIT $1)`,
+    retention: (r) => r.auditDays,
+  },
+];
