@@ -381,6 +381,7 @@ export const authorizationCodes = pgTable(
     expiresAt: timestamptz('expires_at').notNull(),
     usedAt: timestamptz('used_at'),
     familyId: uuid('family_id'),
+    reusedAt: timestamptz('reused_at'),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
   },
   (t) => [index('authorization_codes_expires_at_idx').on(t.expiresAt)],

@@ -20,27 +20,32 @@ export class OAuthRepo {
   }
 
   /** Marks a code used, in one statement; undefined when it is unknown or was used before. */
-  async spendCode(codeHash: string): Promise<AuthorizationCodeRow | undefined> {
+  /** Uses a code once, naming the sign-in (family) its use starts. */
+  async spendCode(codeHash: string, familyId: string): Promise<AuthorizationCodeRow | undefined> {
     const [spent] = await this.#orm
       .update(authorizationCodes)
-      .set({ usedAt: sql`now()` })
+      .set({ usedAt: sql`now()`, familyId })
       .where(and(eq(authorizationCodes.codeHash, codeHash), isNull(authorizationCodes.usedAt)))
       .returning();
     return spent;
   }
 
-  /** A code by its hash, with the sign-in its first use started (null until then). */
-  async findCode(codeHash: string): Promise<{ familyId: string | null } | undefined> {
+  /** Marks a code used again; answers the sign-in its first use started (undefined: no such code). */
+  async markReused(codeHash: string): Promise<{ familyId: string | null } | undefined> {
     const [row] = await this.#orm
-      .select({ familyId: authorizationCodes.familyId })
-      .from(authorizationCodes)
+      .update(authorizationCodes)
+      .set({ reusedAt: sql`now()` })
       .where(eq(authorizationCodes.codeHash, codeHash))
-      .limit(1);
+      .returning({ familyId: authorizationCodes.familyId });
     return row;
   }
 
-  async recordCodeFamily(codeId: string, familyId: string): Promise<void> {
-    await this.#orm.update(authorizationCodes).set({ familyId }).where(eq(authorizationCodes.id, codeId));
+  async wasReused(codeId: string): Promise<boolean> {
+    const [row] = await this.#orm
+      .select({ reusedAt: authorizationCodes.reusedAt })
+      .from(authorizationCodes)
+      .where(eq(authorizationCodes.id, codeId));
+    return Boolean(row?.reusedAt);
   }
 
   /** The scope of the code that started a sign-in; undefined when no code did. */

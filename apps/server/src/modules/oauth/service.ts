@@ -7,6 +7,7 @@
 //   answer the device module's state machine decides (DeviceService.poll);
 // - refresh_token on the standard endpoint, for the client the sign-in belongs to.
 // A grant that gives no tokens throws grantError (grant-error.ts).
+import { randomUUID } from 'node:crypto';
 import type { GameConfig } from '@portal/contract/calls/games';
 import { RequestError } from '../../http/request-error.ts';
 import type { Account, AccountsService } from '../accounts/service.ts';
@@ -116,9 +117,12 @@ export class OAuthService {
   /** Spends a code for its client and redirect URI with the PKCE verifier; a reused code ends its sign-in. */
   async authorizationCode(input: Redemption & { code: string }): Promise<Granted> {
     const codeHash = hashToken(input.code);
-    const spent = await this.#repo.spendCode(codeHash);
+    const familyId = randomUUID();
+    const spent = await this.#repo.spendCode(codeHash, familyId);
     if (!spent) {
-      const earlier = await this.#repo.findCode(codeHash);
+      // Used again: end what the first use started. The first use may still be writing its tokens;
+      // it looks at the mark once they are written (below), so they end either way.
+      const earlier = await this.#repo.markReused(codeHash);
       if (!earlier) throw grantError('invalid_grant', { reason: 'unknown_code' });
       if (earlier.familyId) await this.#tokens.endFamily(earlier.familyId);
       throw grantError('invalid_grant', { reason: 'code_already_used' });
@@ -127,8 +131,9 @@ export class OAuthService {
     if (refusal) throw refusal;
     const account = await this.#accounts.findById(spent.accountId);
     if (!account) throw grantError('invalid_grant', { reason: 'unknown_code' });
-    const tokens = await this.#tokens.start({ accountId: account.id, clientId: spent.clientId });
-    await this.#repo.recordCodeFamily(spent.id, tokens.session.familyId);
+    const tokens = await this.#tokens.start({ accountId: account.id, clientId: spent.clientId, familyId });
+    // Used again meanwhile: the tokens of this first use end too, as they would had it finished first.
+    if (await this.#repo.wasReused(spent.id)) await this.#tokens.endFamily(familyId);
     return { tokens, account, clientId: spent.clientId, scope: spent.scope, nonce: spent.nonce };
   }
 

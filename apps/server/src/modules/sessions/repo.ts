@@ -32,20 +32,9 @@ export interface NewTokenPair {
   clientId: string | null;
   refreshTokenHash: string;
   familyExpiresAt: Date;
-  /** The session this pair replaces (a refresh): revoked in the same statement. */
-  replacesSessionId?: string;
 }
 
 /** A refresh token just marked used, with what its session passes on to the next one. */
-export interface RotatedToken {
-  accountId: string;
-  familyId: string;
-  sessionId: string;
-  familyExpiresAt: Date;
-  mfaPending: boolean;
-  clientId: string | null;
-}
-
 type Raw = Record<string, unknown>;
 
 /** The session and refresh token of a sign-in or a refresh, $1 to $8 (the tail of a WITH). */
@@ -60,12 +49,31 @@ const INSERT_PAIR = `s AS (
   SELECT id, account_id, family_id, mfa_pending, client_id FROM s`;
 /** A sign-in's pair. */
 const ISSUE_PAIR = `WITH ${INSERT_PAIR}`;
-/** A refresh's pair, revoking the session it replaces ($9) in the same statement. */
-const ROTATE_PAIR = `WITH replaced AS (
-    UPDATE sessions SET revoked_at = now() WHERE id = $9::uuid AND revoked_at IS NULL
-  ), ${INSERT_PAIR}`;
 
-const asDate = (value: unknown) => (value instanceof Date ? value : new Date(String(value)));
+/**
+ * A refresh in one statement: marks the live refresh token $1 used, revokes the session it belonged
+ * to, and writes the new pair ($2 access hash, $3 access expiry, $4 refresh hash) in its family. Two
+ * uses of one token queue on its row: the second runs after the first has committed its new pair,
+ * so the reuse it then detects ends that pair too (a refresh in two statements let the new pair be
+ * written after the revocation, and survive it).
+ */
+const ROTATE_AND_ISSUE = `WITH used AS (
+    UPDATE refresh_tokens r SET used_at = now()
+      FROM sessions s
+     WHERE r.token_hash = $1 AND r.used_at IS NULL AND r.revoked_at IS NULL
+       AND r.family_expires_at > now() AND s.id = r.session_id
+     RETURNING r.account_id, r.family_id, r.session_id, r.family_expires_at, s.mfa_pending, s.client_id
+  ), replaced AS (
+    UPDATE sessions SET revoked_at = now() WHERE id = (SELECT session_id FROM used) AND revoked_at IS NULL
+  ), s AS (
+    INSERT INTO sessions (account_id, family_id, access_token_hash, access_expires_at, mfa_pending, client_id)
+    SELECT account_id, family_id, $2, $3, mfa_pending, client_id FROM used
+    RETURNING id, account_id, family_id, mfa_pending, client_id
+  ), r AS (
+    INSERT INTO refresh_tokens (account_id, family_id, session_id, token_hash, family_expires_at)
+    SELECT s.account_id, s.family_id, s.id, $4, used.family_expires_at FROM s, used
+  )
+  SELECT id, account_id, family_id, mfa_pending, client_id FROM s`;
 
 export class SessionsRepo {
   readonly #db: Database;
@@ -106,8 +114,8 @@ export class SessionsRepo {
   }
 
   /**
-   * Writes a session and its refresh token in one statement, and for a refresh revokes the session
-   * replaced in the same one. Tokens commit without waiting for the disk (ADR 012).
+
+
    */
   async issue(pair: NewTokenPair): Promise<IssuedSessionRow> {
     const values = [
@@ -120,9 +128,7 @@ export class SessionsRepo {
       pair.refreshTokenHash,
       pair.familyExpiresAt.toISOString(),
     ];
-    const [row] = pair.replacesSessionId
-      ? await this.#db.queryAsyncCommit<Raw>(ROTATE_PAIR, [...values, pair.replacesSessionId], 'rotate_token_pair')
-      : await this.#db.queryAsyncCommit<Raw>(ISSUE_PAIR, values, 'issue_token_pair');
+    const [row] = await this.#db.queryAsyncCommit<Raw>(ISSUE_PAIR, values, 'issue_token_pair');
     if (!row) throw new Error('session insert returned nothing');
     return {
       id: String(row.id),
@@ -135,27 +141,26 @@ export class SessionsRepo {
   }
 
   /**
-   * Marks a live refresh token used and answers what it rotates into; undefined when the token is
+   * Rotates a live refresh token into the new pair (ROTATE_AND_ISSUE); undefined when the token is
    * unknown, revoked, expired or already used (the caller tells reuse apart with findRefreshToken).
    */
-  async rotate(tokenHash: string): Promise<RotatedToken | undefined> {
+  async rotateAndIssue(
+    tokenHash: string,
+    pair: { accessTokenHash: string; accessExpiresAt: Date; refreshTokenHash: string },
+  ): Promise<IssuedSessionRow | undefined> {
     const [row] = await this.#db.queryAsyncCommit<Raw>(
-      `UPDATE refresh_tokens r SET used_at = now()
-       FROM sessions s
-       WHERE r.token_hash = $1 AND r.used_at IS NULL AND r.revoked_at IS NULL
-         AND r.family_expires_at > now() AND s.id = r.session_id
-       RETURNING r.account_id, r.family_id, r.session_id, r.family_expires_at, s.mfa_pending, s.client_id`,
-      [tokenHash],
-      'rotate_refresh_token',
+      ROTATE_AND_ISSUE,
+      [tokenHash, pair.accessTokenHash, pair.accessExpiresAt.toISOString(), pair.refreshTokenHash],
+      'rotate_and_issue',
     );
     if (!row) return undefined;
     return {
+      id: String(row.id),
       accountId: String(row.account_id),
       familyId: String(row.family_id),
-      sessionId: String(row.session_id),
-      familyExpiresAt: asDate(row.family_expires_at),
       mfaPending: row.mfa_pending === true,
       clientId: (row.client_id as string | null) ?? null,
+      verifiedAt: null,
     };
   }
 

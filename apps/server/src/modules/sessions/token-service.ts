@@ -33,24 +33,39 @@ export class TokenService {
     this.#familyTtlMs = options.refreshTokenTtlDays * 86_400_000;
   }
 
-  /** A new sign-in: a new family with its first access and refresh tokens. */
-  start(input: { accountId: string; mfaPending?: boolean; clientId?: string | null }): Promise<IssuedTokens> {
-    return this.#issue({ ...input, familyId: randomUUID(), familyExpiresAt: new Date(Date.now() + this.#familyTtlMs) });
+  /** A new sign-in: a new family (named by the caller, or new) with its first access and refresh tokens. */
+  start(input: {
+    accountId: string;
+    mfaPending?: boolean;
+    clientId?: string | null;
+    familyId?: string;
+  }): Promise<IssuedTokens> {
+    return this.#issue({
+      ...input,
+      familyId: input.familyId ?? randomUUID(),
+      familyExpiresAt: new Date(Date.now() + this.#familyTtlMs),
+    });
   }
 
   /** Rotates a refresh token. Unknown, revoked, expired or reused tokens answer auth_expired. */
   async refresh(refreshToken: string): Promise<IssuedTokens> {
     if (!looksLikeToken(refreshToken, 'rt')) throw new RequestError('auth_expired');
     const tokenHash = hashToken(refreshToken);
-    const rotated = await this.#refresh.rotate(tokenHash);
-    if (!rotated) {
+    const accessToken = newToken('at');
+    const newRefreshToken = newToken('rt');
+    const session = await this.#refresh.rotateAndIssue(tokenHash, {
+      accessTokenHash: hashToken(accessToken),
+      accessExpiresAt: new Date(Date.now() + this.#sessions.accessTokenTtlSeconds * 1000),
+      refreshTokenHash: hashToken(newRefreshToken),
+    });
+    if (!session) {
       // Not rotatable. A live token that was already used means it leaked (or two clients share
       // it): end the whole sign-in. Two concurrent uses end up here too, for the one that lost.
       const row = await this.#refresh.findRefreshToken(tokenHash);
       if (row && row.usedAt !== null && row.revokedAt === null) await this.#refresh.revokeFamily(row.familyId);
       throw new RequestError('auth_expired');
     }
-    return this.#issue({ ...rotated, replacesSessionId: rotated.sessionId });
+    return { accessToken, refreshToken: newRefreshToken, expiresIn: this.#sessions.accessTokenTtlSeconds, session };
   }
 
   /** Ends every sign-in of an account, or every one but the session `keep` belongs to. */
@@ -79,7 +94,6 @@ export class TokenService {
     familyExpiresAt: Date;
     mfaPending?: boolean;
     clientId?: string | null;
-    replacesSessionId?: string;
   }): Promise<IssuedTokens> {
     const accessToken = newToken('at');
     const refreshToken = newToken('rt');
@@ -92,7 +106,6 @@ export class TokenService {
       clientId: input.clientId ?? null,
       refreshTokenHash: hashToken(refreshToken),
       familyExpiresAt: input.familyExpiresAt,
-      ...(input.replacesSessionId ? { replacesSessionId: input.replacesSessionId } : {}),
     });
     return { accessToken, refreshToken, expiresIn: this.#sessions.accessTokenTtlSeconds, session };
   }
