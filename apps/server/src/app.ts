@@ -9,6 +9,7 @@ import type { Infrastructure } from './deps.ts';
 import { registerApiKeyCheck } from './http/api-key.ts';
 import { registerCodec } from './http/codec.ts';
 import { registerConditionalGet } from './http/conditional-get.ts';
+import { registerMetrics } from './http/metrics.ts';
 import { registerContext } from './http/context.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
 import { ErrorMessages } from './http/messages.ts';
@@ -36,6 +37,7 @@ import { registerHttpRateLimit } from './rate-limit/http-rate-limit.ts';
 import { registerPlatformAuthorize } from './modules/platform-links/authorize-routes.ts';
 import { registerPlatformLinks } from './modules/platform-links/routes.ts';
 import { registerConsolidation } from './modules/consolidation/routes.ts';
+import { registerAudit } from './modules/audit/routes.ts';
 import { registerBetas } from './modules/betas/routes.ts';
 import { registerFriends } from './modules/friends/routes.ts';
 import { sandboxClient } from './platforms/sandbox/catalogue.ts';
@@ -128,6 +130,7 @@ export async function buildApp(config: Config, infrastructure?: Infrastructure):
   registerHttpRateLimit(app, resolved.counters, resolved.rateLimits.default);
   registerApiKeyCheck(app, resolved.apiKeys);
   registerConditionalGet(app);
+  registerMetrics(app, resolved.metrics, config.METRICS_TOKEN);
   registerRuntimeRoutes(app, config, resolved.db);
 
   await app.register(
@@ -144,6 +147,7 @@ export async function buildApp(config: Config, infrastructure?: Infrastructure):
       registerConsolidation(api, resolved);
       registerFriends(api, resolved);
       registerBetas(api, resolved);
+      registerAudit(api, resolved);
     },
     { prefix: '/api' },
   );

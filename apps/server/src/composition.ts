@@ -11,6 +11,9 @@ import type { Infrastructure, Services } from './deps.ts';
 import { ApiKeyRegistry } from './http/api-key.ts';
 import type { DeliveryEvents } from './jobs/mail-delivery.ts';
 import { Sweep } from './jobs/sweep.ts';
+import { Metrics } from './http/metrics.ts';
+import { AuditRepo } from './modules/audit/repo.ts';
+import { AuditService } from './modules/audit/service.ts';
 import type { SweepOptions } from './jobs/sweep.ts';
 import { Mailer, OutboxTransport, SmtpTransport } from './mail/mailer.ts';
 import type { MailTransport } from './mail/mailer.ts';
@@ -150,6 +153,18 @@ export function compose(infrastructure: Infrastructure): Services {
     mailer,
     publicUrl,
   });
+  // What operators see (GET /metrics) and the audit trail of each account (issue 19).
+  const metrics = new Metrics({ mailQueue: () => mailer.queue.counts(), pool: () => db.poolStats() });
+  mailer.observe({
+    sent: (template) => metrics.mailSent.inc({ template }),
+    failed: (template, outcome) => metrics.mailFailures.inc({ template, outcome }),
+  });
+  const audit = new AuditService(new AuditRepo(db), {
+    onRecorded: (type) => {
+      if (type === 'account_locked') metrics.lockouts.inc();
+    },
+    onError: (error) => console.error('audit event not recorded', error),
+  });
   const accounts = new AccountsService(accountsRepo, {
     usernameBounds,
     lockThreshold: config.SOFT_LOCK_THRESHOLD,
@@ -193,6 +208,7 @@ export function compose(infrastructure: Infrastructure): Services {
     games,
     tokens,
     mailer,
+    audit,
     redirectUri: `${publicUrl.replace(/\/$/, '')}/`,
   });
 
@@ -230,7 +246,7 @@ export function compose(infrastructure: Infrastructure): Services {
     sessions,
     signedIn: new SignedInService({ sessions, accounts, db }, { maxEntries: config.SIGNED_IN_CACHE_ENTRIES }),
     tokens,
-    signIn: new SignInService({ accounts, codes: emailCodes, sessions, tokens, mfa, mailer }),
+    signIn: new SignInService({ accounts, codes: emailCodes, sessions, tokens, mfa, mailer, audit }),
     tokenAnswer: (issued, account) => tokenAnswer(issued, account, consents),
     emailCodes,
     linkTokens,
@@ -288,6 +304,8 @@ export function compose(infrastructure: Infrastructure): Services {
     device,
     signingKeys,
     idTokens,
+    metrics,
+    audit,
     sweep: new Sweep(
       { db, removeIdleStubs: (idleDays, limit) => accounts.removeIdleStubs(idleDays, limit) },
       sweepOptions(config),

@@ -29,6 +29,8 @@ export const configSchema = z.object({
   REDIS_URL: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: z.string().optional(),
+  /** GET /metrics answers with `Authorization: Bearer <METRICS_TOKEN>`; unset, it does not exist. */
+  METRICS_TOKEN: z.string().min(16).optional(),
   CORS_ORIGINS: list,
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(10_000_000).default(100_000),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),

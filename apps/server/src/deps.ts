@@ -39,6 +39,8 @@ import type { BetasService } from './modules/betas/service.ts';
 import type { TwitchDropsService } from './modules/betas/twitch-service.ts';
 import type { FriendsService } from './modules/friends/service.ts';
 import type { Sweep } from './jobs/sweep.ts';
+import type { Metrics } from './http/metrics.ts';
+import type { AuditService } from './modules/audit/service.ts';
 
 /** What the app runs on: opened once per process (openInfrastructure); tests pass their own. */
 export interface Infrastructure {
@@ -97,6 +99,10 @@ export interface Services extends Infrastructure {
   /** The keys that sign ID tokens, and the ID tokens (the standard OAuth endpoints). */
   signingKeys: SigningKeys;
   idTokens: IdTokens;
+  /** What GET /metrics shows (http/metrics.ts). */
+  metrics: Metrics;
+  /** The security events of each account: the audit trail and the player's recent activity. */
+  audit: AuditService;
   /** Deletes what is over (ended sessions, used codes, idle stubs, old mail ...): jobs/sweep.ts. */
   sweep: Sweep;
 }

@@ -8,12 +8,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAdmin } from '../src/admin/commands.ts';
 import type { Database } from '../src/db/database.ts';
 import { demoUserExperience } from '../src/seed/demo.ts';
-import { testDatabase } from './helpers.ts';
+import { testConfig, testDatabase } from './helpers.ts';
 
 let db: Database;
 let drop: () => Promise<void>;
 const dir = mkdtempSync(join(tmpdir(), 'portal-admin-betas-'));
-const run = (...argv: string[]) => runAdmin(argv, db, { MFA_SECRET_KEY: 'test-mfa-secret-key-of-32-characters' });
+const run = (...argv: string[]) => runAdmin(argv, db, testConfig());
 const file = (content: object | string) => {
   const path = join(dir, `${Math.random()}.txt`);
   writeFileSync(path, typeof content === 'string' ? content : JSON.stringify(content));

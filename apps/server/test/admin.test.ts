@@ -11,7 +11,7 @@ import type { Database } from '../src/db/database.ts';
 import { ConsentsService } from '../src/modules/accounts/consents-service.ts';
 import { AccountsRepo } from '../src/modules/accounts/repo.ts';
 import { demoUserExperience } from '../src/seed/demo.ts';
-import { insertAccount, testDatabase } from './helpers.ts';
+import { insertAccount, testConfig, testDatabase } from './helpers.ts';
 
 let db: Database;
 let drop: () => Promise<void>;
@@ -19,7 +19,7 @@ const dir = mkdtempSync(join(tmpdir(), 'portal-admin-'));
 beforeAll(async () => ({ db, drop } = await testDatabase()));
 afterAll(() => drop());
 
-const run = (...argv: string[]) => runAdmin(argv, db, { MFA_SECRET_KEY: 'test-mfa-secret-key-of-32-characters' });
+const run = (...argv: string[]) => runAdmin(argv, db, testConfig());
 const gameFile = (game: object) => {
   const file = join(dir, `${Math.random()}.json`);
   writeFileSync(file, JSON.stringify(game));

@@ -9,7 +9,8 @@ async function main(argv: string[]) {
     process.stdout.write(USAGE);
     return;
   }
-  if (!(COMMANDS as readonly string[]).includes(`${argv[0]} ${argv[1]}`))
+  const known = COMMANDS as readonly string[];
+  if (!known.includes(`${argv[0]} ${argv[1]}`) && !known.includes(argv[0] ?? ''))
     throw new UsageError(`unknown command ${argv.join(' ')}`);
   const [{ loadConfig }, { openDatabase }, { migrate }, { runAdmin }] = await Promise.all([
     import('../config.ts'),

@@ -1,5 +1,6 @@
 // The commands of the operators' command line (cli.ts), run against an open database.
 import { readFile } from 'node:fs/promises';
+import type { Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import { ConsentsService } from '../modules/accounts/consents-service.ts';
 import { AccountsRepo } from '../modules/accounts/repo.ts';
@@ -21,12 +22,14 @@ function platformRegistry(db: Database, secrets: { MFA_SECRET_KEY: string }) {
 }
 
 /** Runs one command against a database; answers the lines to print. */
-export async function runAdmin(argv: string[], db: Database, secrets: { MFA_SECRET_KEY: string }): Promise<string[]> {
+export async function runAdmin(argv: string[], db: Database, secrets: Config): Promise<string[]> {
   const [area, command, ...args] = argv;
   const registry = new GameRegistryService(new GamesRepo(db.orm));
   const need = (n: number) => {
     if (args.length < n) throw new UsageError(`${area} ${command} needs ${n} argument${n === 1 ? '' : 's'}`);
   };
+  if (area === 'audit')
+    return runOperationsCommand('audit', command === undefined ? [] : [command, ...args], db, secrets);
   switch (`${area} ${command}`) {
     case 'games list': {
       const rows = await registry.listGames();
@@ -128,7 +131,8 @@ export async function runAdmin(argv: string[], db: Database, secrets: { MFA_SECR
       return runBetaCommand(`${area} ${command}`, args, db);
     case 'mail queue':
     case 'mail retry':
-      return runOperationsCommand(`${area} ${command}`, args, db);
+    case 'sweep run':
+      return runOperationsCommand(`${area} ${command}`, args, db, secrets);
     default:
       throw new UsageError(
         area === undefined || area === 'help' || area === '--help' ? '' : `unknown command ${argv.join(' ')}`,

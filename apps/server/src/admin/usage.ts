@@ -19,6 +19,8 @@ export const COMMANDS = [
   'twitch benefits',
   'mail queue',
   'mail retry',
+  'audit',
+  'sweep run',
 ] as const;
 
 export const USAGE = `Usage: npm run admin -- <command>
@@ -58,6 +60,11 @@ export const USAGE = `Usage: npm run admin -- <command>
                                               title}, cycle {id, start, end}}
   mail queue                                  mail waiting, retrying, given up and sent; the latest failures
   mail retry <id|all>                         queues given-up mail again (one, or all of it)
+  audit <email|account id> [--limit <n>]      an account's security events, newest first (50 by default):
+                                              sign-ins by method and device, failures, lockouts, password,
+                                              address and two-factor changes, links, consolidation, deletion
+  sweep run                                   deletes now what is over (what the servers do every
+                                              SWEEP_INTERVAL_MS); prints the rows deleted per table
 `;
 
 export class UsageError extends Error {

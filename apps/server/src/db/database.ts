@@ -45,6 +45,8 @@ export interface Database {
    * lost; on PGlite in this process. Close the answer when done.
    */
   listen(channels: readonly string[], handlers: ListenHandlers): Listener;
+  /** The PostgreSQL pool's connections (the metrics); null on PGlite. */
+  poolStats(): { total: number; idle: number; waiting: number } | null;
   close(): Promise<void>;
 }
 
@@ -90,6 +92,7 @@ async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<Database
     // PGlite has a single connection, used by this process only: nothing to lock against.
     withLock: (_lockId, fn) => fn(),
     tryWithLock: (_lockId, fn) => fn(),
+    poolStats: () => null,
     listen: (channels, handlers) => listenPglite(client, channels, handlers),
     close: () => client.close(),
   };
@@ -162,6 +165,7 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
       }
     },
     listen: (channels, handlers) => listenPostgres(url, channels, handlers),
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     close: async () => {
       await Promise.all([pool.end(), asyncCommitPool.end()]);
     },

@@ -32,7 +32,7 @@ export class MailDelivery {
   readonly #open: (mail: ClaimedMail) => OutgoingMail;
   readonly #options: Required<DeliveryOptions>;
   readonly #log: FastifyBaseLogger | undefined;
-  readonly #events: DeliveryEvents | undefined;
+  #events: DeliveryEvents | undefined;
   #timer: NodeJS.Timeout | undefined;
   #running: Promise<number> | undefined;
   #again = false;
@@ -51,6 +51,11 @@ export class MailDelivery {
     this.#open = open;
     this.#options = { batch: 20, parallel: 4, leaseMs: SEND_LEASE_MS, ...options };
     this.#log = log;
+    this.#events = events;
+  }
+
+  /** Who hears of each delivery and failure (the metrics). */
+  observe(events: DeliveryEvents): void {
     this.#events = events;
   }
 

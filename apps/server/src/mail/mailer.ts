@@ -126,6 +126,11 @@ export class Mailer {
     this.#delivery.kick();
   }
 
+  /** Who hears of each delivery and failure (the metrics). */
+  observe(events: DeliveryEvents): void {
+    this.#delivery.observe(events);
+  }
+
   /** Delivers every mail due now (the development outbox calls it before it reads). */
   deliverDue(): Promise<number> {
     return this.#delivery.deliverDue();

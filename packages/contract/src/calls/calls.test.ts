@@ -124,6 +124,8 @@ const EXTRA_CALLS: string[] = [
   // Whether the friends search finds the account by email and by display name (issue 17, ADR 022).
   'GET /accounts/me/privacy',
   'PUT /accounts/me/privacy',
+  // The account's recent security events (issue 19, ADR 027).
+  'GET /accounts/me/activity',
 ];
 
 const key = (c: { method: string; path: string }) => `${c.method} ${c.path}`;
@@ -153,7 +155,7 @@ describe('the call catalogue', () => {
     for (const [area, group] of Object.entries(calls)) {
       for (const c of Object.values(group)) expect(c.area, c.id).toBe(area);
     }
-    expect(Object.keys(calls.accounts)).toHaveLength(53);
+    expect(Object.keys(calls.accounts)).toHaveLength(54);
     expect(Object.keys(calls.sessions)).toHaveLength(15);
     expect(Object.keys(calls.betas)).toHaveLength(12);
     expect(Object.keys(calls.friends)).toHaveLength(8);

@@ -2,6 +2,7 @@
 import type { Call } from './define.ts';
 import { accountsRegistration } from './accounts.ts';
 import { accountsLinks } from './accounts-links.ts';
+import { accountsActivity } from './accounts-activity.ts';
 import { accountsMe } from './accounts-me.ts';
 import { accountsMfa } from './accounts-mfa.ts';
 import { accountsRecovery } from './accounts-recovery.ts';
@@ -21,6 +22,7 @@ export const accounts = {
   ...accountsRegistration,
   ...accountsRecovery,
   ...accountsMe,
+  ...accountsActivity,
   ...accountsMfa,
   ...accountsLinks,
 };

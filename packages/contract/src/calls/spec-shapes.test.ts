@@ -290,6 +290,7 @@ describe('the request shapes of spec 001 §7', () => {
       'POST /sessions/device/{code}/stub',
       'GET /accounts/me/privacy',
       'PUT /accounts/me/privacy',
+      'GET /accounts/me/activity',
     ];
     const missing = allCalls.map(key).filter((k) => !(k in SPEC_REQUESTS) && !additions.includes(k));
     expect(missing).toEqual([]);

@@ -13,12 +13,16 @@ export interface PasswordSignInOptions {
   onLocked: (account: Account) => Promise<void>;
 }
 
+/** A wrong password for an account, and the attempt that locked it (the audit trail hears both). */
+export type PasswordFailureObserver = (event: 'failed' | 'locked', account: Account) => void | Promise<void>;
+
 /** The account the password signs in; throws invalid_credentials or account_soft_locked. */
 export async function checkPasswordSignIn(
   accounts: AccountsRepo,
   email: string,
   password: string,
   options: PasswordSignInOptions,
+  observe?: PasswordFailureObserver,
 ): Promise<Account> {
   const account = await accounts.findByEmail(email);
   const stored = account?.passwordHash ?? (await decoyHash());
@@ -27,7 +31,9 @@ export async function checkPasswordSignIn(
   if (account.lockedAt !== null) throw new RequestError('account_soft_locked', { body: { reset_password: true } });
   if (!matches) {
     const { locked } = await accounts.recordFailedSignIn(account.id, options.lockThreshold);
+    await observe?.('failed', account);
     if (locked) {
+      await observe?.('locked', account);
       await options.onLocked(account).catch(() => undefined);
       throw new RequestError('account_soft_locked', { body: { reset_password: true } });
     }

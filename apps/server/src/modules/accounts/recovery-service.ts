@@ -54,7 +54,7 @@ export class RecoveryService {
     token: string,
     newPassword: string,
     autoLogin: boolean,
-  ): Promise<{ tokens: IssuedTokens; account: Account } | null> {
+  ): Promise<{ account: Account; tokens: IssuedTokens | null }> {
     const found = await this.#d.links.lookup('recovery', token);
     if (found.status !== 'valid') throw new RequestError('invalid_recovery_token');
     const account = await this.#d.accounts.findById(found.accountId);
@@ -63,7 +63,7 @@ export class RecoveryService {
     if (!(await this.#d.links.consume(found.id))) throw new RequestError('invalid_recovery_token');
     await storeNewPassword(this.#d, account, newPassword);
     await this.#d.tokens.endAll(account.id);
-    if (!autoLogin) return null;
+    if (!autoLogin) return { account, tokens: null };
     const updated = (await this.#d.accounts.findById(account.id)) ?? account;
     return { tokens: await this.#d.tokens.start(signInOf(updated)), account: updated };
   }

@@ -44,6 +44,7 @@ import {
 } from '@portal/contract/calls/accounts-recovery';
 import type { FastifyInstance } from 'fastify';
 import type { Services } from '../../deps.ts';
+import { originOf } from '../../http/origin.ts';
 import { registerCall } from '../../http/register-call.ts';
 
 type AccountServices = Pick<
@@ -57,6 +58,7 @@ type AccountServices = Pick<
   | 'accountDeletion'
   | 'emailPreferences'
   | 'tokenAnswer'
+  | 'audit'
 >;
 
 export function registerAccounts(app: FastifyInstance, services: AccountServices) {
@@ -89,7 +91,7 @@ function registerRegistration(app: FastifyInstance, { accounts, registration, to
 }
 
 function registerMe(app: FastifyInstance, services: AccountServices) {
-  const { accounts, registration, consents, accountSettings: settings, accountDeletion: deletion } = services;
+  const { accounts, registration, consents, accountSettings: settings, accountDeletion: deletion, audit } = services;
   // A game's token reads the account it signs in (the account calls a game may use: gameToken).
   registerCall(app, getMe, async ({ account }) => consents.view(account));
   registerCall(app, complete, async ({ body, request, account }) =>
@@ -101,12 +103,16 @@ function registerMe(app: FastifyInstance, services: AccountServices) {
   registerCall(app, updateUsername, async ({ body, account }) =>
     consents.view(await accounts.changeUsername(account, body.username)),
   );
-  registerCall(app, updateEmail, async ({ body, request, account }) =>
-    consents.view(await settings.changeEmail(account, body.email, request.ip)),
-  );
-  registerCall(app, updatePassword, async ({ body, session, account }) =>
-    consents.view(await settings.changePassword(account, session, body)),
-  );
+  registerCall(app, updateEmail, async ({ body, request, account }) => {
+    const changed = await settings.changeEmail(account, body.email, request.ip);
+    await audit.record(account.id, 'email_changed', originOf(request));
+    return consents.view(changed);
+  });
+  registerCall(app, updatePassword, async ({ body, session, account, request }) => {
+    const changed = await settings.changePassword(account, session, body);
+    await audit.record(account.id, 'password_changed', originOf(request));
+    return consents.view(changed);
+  });
   registerCall(app, updateCountry, async ({ body, account }) =>
     consents.view(await settings.changeCountry(account, body.country, body.territory)),
   );
@@ -130,8 +136,9 @@ function registerMe(app: FastifyInstance, services: AccountServices) {
     await deletion.sendCode(account, request.ip);
     return {};
   });
-  registerCall(app, deleteAccount, async ({ body, account }) => {
+  registerCall(app, deleteAccount, async ({ body, account, request }) => {
     await deletion.delete(account, body.code);
+    await audit.record(account.id, 'account_deleted', originOf(request));
     return {};
   });
 }
@@ -152,7 +159,7 @@ function registerVerification(app: FastifyInstance, { verification, consents }: 
   });
 }
 
-function registerRecovery(app: FastifyInstance, { recovery, tokenAnswer }: AccountServices) {
+function registerRecovery(app: FastifyInstance, { recovery, tokenAnswer, audit }: AccountServices) {
   registerCall(app, initRecovery, async ({ body, request }) => {
     await recovery.sendResetLink(body.email, request.ip);
     return {};
@@ -161,9 +168,10 @@ function registerRecovery(app: FastifyInstance, { recovery, tokenAnswer }: Accou
     await recovery.validateReset(query.token);
     return {};
   });
-  registerCall(app, finalizeRecovery, async ({ body }) => {
-    const signedIn = await recovery.reset(body.token, body.new_password, body.auto_login);
-    return { session: signedIn ? await tokenAnswer(signedIn.tokens, signedIn.account) : null };
+  registerCall(app, finalizeRecovery, async ({ body, request }) => {
+    const { account, tokens } = await recovery.reset(body.token, body.new_password, body.auto_login);
+    await audit.record(account.id, 'password_changed', originOf(request), 'recovery');
+    return { session: tokens ? await tokenAnswer(tokens, account) : null };
   });
   registerCall(app, initUnlock, async ({ body, request }) => {
     await recovery.requestUnlock(body.email, request.ip);

@@ -4,7 +4,7 @@
 // verification-, settings-, deletion-, email-preferences- and consents-service.ts.
 import type { Account } from './account.ts';
 import { checkPasswordSignIn } from './password-sign-in.ts';
-import type { PasswordSignInOptions } from './password-sign-in.ts';
+import type { PasswordFailureObserver, PasswordSignInOptions } from './password-sign-in.ts';
 import { newPublicId } from './public-id.ts';
 import type { AccountsRepo } from './repo.ts';
 import { changeUsername } from './username-change.ts';
@@ -64,8 +64,8 @@ export class AccountsService {
   }
 
   /** The account an email and password sign in (password-sign-in.ts), or the refusal. */
-  checkPassword(email: string, password: string): Promise<Account> {
-    return checkPasswordSignIn(this.#repo, email, password, this.#options);
+  checkPassword(email: string, password: string, observe?: PasswordFailureObserver): Promise<Account> {
+    return checkPasswordSignIn(this.#repo, email, password, this.#options, observe);
   }
 
   /** PUT /accounts/me/username (username-change.ts). */

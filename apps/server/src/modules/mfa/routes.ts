@@ -9,14 +9,23 @@ import {
 } from '@portal/contract/calls/accounts-mfa';
 import type { FastifyInstance } from 'fastify';
 import type { Services } from '../../deps.ts';
+import { originOf } from '../../http/origin.ts';
 import { registerCall } from '../../http/register-call.ts';
 
 export function registerMfa(app: FastifyInstance, services: Services) {
-  const { mfa, consents } = services;
+  const { mfa, consents, audit } = services;
 
   registerCall(app, startMfa, async ({ account }) => mfa.start(account));
-  registerCall(app, activateMfa, async ({ body, account }) => (await mfa.activate(account, body.code)).codes);
+  registerCall(app, activateMfa, async ({ body, account, request }) => {
+    const { codes } = await mfa.activate(account, body.code);
+    await audit.record(account.id, 'mfa_enabled', originOf(request));
+    return codes;
+  });
   registerCall(app, getBackupCodes, async ({ query, account }) => mfa.backupCodes(account, query.code));
   registerCall(app, regenerateBackupCodes, async ({ body, account }) => mfa.regenerate(account, body.code));
-  registerCall(app, removeMfa, async ({ account }) => consents.view(await mfa.remove(account)));
+  registerCall(app, removeMfa, async ({ account, request }) => {
+    const changed = await mfa.remove(account);
+    await audit.record(account.id, 'mfa_disabled', originOf(request));
+    return consents.view(changed);
+  });
 }

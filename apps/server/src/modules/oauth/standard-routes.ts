@@ -5,6 +5,7 @@
 // - GET /oauth2/authorize                                        standard/authorize-routes.ts
 // - POST /oauth2/token, POST /oauth2/device_authorization        standard/token-routes.ts
 // - GET|POST /oauth2/userinfo                                    standard/userinfo-routes.ts
+import type { AuditService } from '../audit/service.ts';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { RateLimit } from '../../rate-limit/tiers.ts';
 import type { DeviceService } from '../device/service.ts';
@@ -27,6 +28,7 @@ export interface StandardOAuthServices {
   signingKeys: SigningKeys;
   idTokens: IdTokens;
   rateLimits: { 'sign-in': RateLimit };
+  audit: Pick<AuditService, 'record'>;
 }
 
 /** Browser games call these from their own origin. */
@@ -64,6 +66,7 @@ export function registerStandardOAuth(app: FastifyInstance, services: StandardOA
       oauth: service,
       device,
       idTokens,
+      audit: services.audit,
       limit: services.rateLimits['sign-in'],
       cors,
     });

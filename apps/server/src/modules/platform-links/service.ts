@@ -22,6 +22,8 @@ import { signInOf } from '../sessions/token-service.ts';
 import { decideConfirm, decideLink, decideUnlink } from './link-rules.ts';
 import type { CurrentLink, LinkingAccount } from './link-rules.ts';
 import type { PlatformRegistry } from './registry-service.ts';
+import type { RequestOrigin } from '../../http/origin.ts';
+import type { AuditService } from '../audit/service.ts';
 import { IdentityTaken } from './repo.ts';
 import type { PlatformLinkRow, PlatformLinksRepo } from './repo.ts';
 
@@ -34,6 +36,8 @@ export interface PlatformLinksDeps {
   tokens: Pick<TokenService, 'start'>;
   /** Security notices: every link, disconnect, and sign-in with a platform on a new device. */
   mailer: Pick<Mailer, 'notify'>;
+  /** The audit trail: every link and disconnect, with where the request came from. */
+  audit?: Pick<AuditService, 'record'>;
   /** Where the platforms send the player back (the site's origin, spec 001 §9). */
   redirectUri: string;
   now?: () => Date;
@@ -103,6 +107,17 @@ export class PlatformLinksService {
     };
   }
 
+  /** A link or a disconnect: the player's notice, and the audit trail's event. */
+  async #told(
+    account: Account,
+    event: 'platform_linked' | 'platform_unlinked',
+    platform: PlatformId,
+    origin: RequestOrigin | undefined,
+  ): Promise<void> {
+    await this.#notify(account, event, platform);
+    if (origin) await this.#d.audit?.record(account.id, event, origin, platform);
+  }
+
   #notify(account: Account, template: TemplateName, platform: PlatformId): Promise<void> {
     return this.#d.mailer.notify(account, template, { date: this.#now(), platform: PLATFORM_CATALOGUE[platform].name });
   }
@@ -165,7 +180,7 @@ export class PlatformLinksService {
     account: Account,
     platform: PlatformId,
     proof: LinkPayload,
-    options: { needsConfirmation: boolean; refresh: boolean },
+    options: { needsConfirmation: boolean; refresh: boolean; origin?: RequestOrigin },
   ): Promise<Account> {
     const { config, adapter } = await this.#d.registry.use(platform);
     const identity = await this.#identify(adapter, proof);
@@ -198,7 +213,7 @@ export class PlatformLinksService {
           lockedUntil: decision.lockedUntil,
           tokensSealed,
         });
-        await this.#notify(account, 'platform_linked', platform);
+        await this.#told(account, 'platform_linked', platform, options.origin);
       } else if (decision.action === 'renew') {
         await repo.renew(account.id, platform, username, tokensSealed);
       } else {
@@ -242,7 +257,7 @@ export class PlatformLinksService {
   }
 
   /** PUT /accounts/me/confirm/{platform} {auth_id}: the pending identity replaces the linked one. */
-  async confirm(account: Account, platform: PlatformId, authId: string): Promise<Account> {
+  async confirm(account: Account, platform: PlatformId, authId: string, origin?: RequestOrigin): Promise<Account> {
     const { config } = await this.#d.registry.use(platform);
     const row = await this.#d.repo.find(account.id, platform);
     const { lockedUntil } = decideConfirm({ current: current(row), authId, rules: config, now: this.#now() });
@@ -254,7 +269,7 @@ export class PlatformLinksService {
       if (error instanceof IdentityTaken) throw new RequestError('platform_link_already_claimed');
       throw error;
     }
-    await this.#notify(account, 'platform_linked', platform);
+    await this.#told(account, 'platform_linked', platform, origin);
     return this.#reread(account);
   }
 
@@ -266,14 +281,16 @@ export class PlatformLinksService {
   }
 
   /** PUT /accounts/me/unlink/{platform}. */
-  async unlink(account: Account, platform: PlatformId): Promise<Account> {
+  async unlink(account: Account, platform: PlatformId, origin?: RequestOrigin): Promise<Account> {
     const { config } = await this.#d.registry.use(platform);
     const [row, linking] = await Promise.all([
       this.#d.repo.find(account.id, platform),
       this.#linking(account, platform),
     ]);
     if (decideUnlink({ account: linking, current: current(row), rules: config, now: this.#now() })) {
-      if (await this.#d.repo.remove(account.id, platform)) await this.#notify(account, 'platform_unlinked', platform);
+      if (await this.#d.repo.remove(account.id, platform)) {
+        await this.#told(account, 'platform_unlinked', platform, origin);
+      }
     }
     return this.#reread(account);
   }

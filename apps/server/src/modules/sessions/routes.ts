@@ -12,13 +12,14 @@ import {
 } from '@portal/contract/calls/sessions';
 import type { FastifyInstance } from 'fastify';
 import type { Services } from '../../deps.ts';
+import { originOf } from '../../http/origin.ts';
 import { registerCall } from '../../http/register-call.ts';
 
 export function registerSessions(
   app: FastifyInstance,
-  services: Pick<Services, 'consents' | 'oauth' | 'signIn' | 'tokens' | 'tokenAnswer'>,
+  services: Pick<Services, 'audit' | 'consents' | 'oauth' | 'signIn' | 'tokens' | 'tokenAnswer'>,
 ) {
-  const { consents, oauth: grants, signIn, tokens, tokenAnswer } = services;
+  const { audit, consents, oauth: grants, signIn, tokens, tokenAnswer } = services;
 
   // The answer is the same whether or not the address has an account; only an account gets a code.
   registerCall(app, sendSignInEmail, async ({ body, request }) => {
@@ -27,14 +28,15 @@ export function registerSessions(
   });
 
   // The captcha (X-Captcha-Response) is the call's policy: registerCall checks it.
-  registerCall(app, signInWithPassword, async ({ body }) => {
-    const { tokens: issued, account } = await signIn.withPassword(body.email, body.password);
+  registerCall(app, signInWithPassword, async ({ body, request }) => {
+    const { tokens: issued, account } = await signIn.withPassword(body.email, body.password, originOf(request));
     return tokenAnswer(issued, account);
   });
 
-  registerCall(app, token, async ({ body }) => {
+  registerCall(app, token, async ({ body, request }) => {
     if (body.grant_type === 'email_code') {
       const { tokens: issued, account } = await signIn.withEmailCode(body.email, body.code);
+      await audit.record(account.id, 'sign_in', originOf(request), 'email_code');
       return tokenAnswer(issued, account);
     }
     if (body.grant_type === 'authorization_code') {
@@ -45,11 +47,13 @@ export function registerSessions(
         redirectUri: body.redirect_uri,
         codeVerifier: body.code_verifier,
       });
+      await audit.record(account.id, 'sign_in', originOf(request, body.client_id), 'game');
       return tokenAnswer(issued, account);
     }
     if (body.grant_type === 'device_code') {
       // A device polls; the device code alone names its authorization here.
-      const { tokens: issued, account } = await grants.deviceCode(body.code, null);
+      const { tokens: issued, account, clientId } = await grants.deviceCode(body.code, null);
+      await audit.record(account.id, 'sign_in', originOf(request, clientId), 'device');
       return tokenAnswer(issued, account);
     }
     const { tokens: issued, account } = await signIn.refresh(body.refresh_token);

@@ -5,7 +5,9 @@
 // module's (AccountsService.checkPassword).
 import type { LocaleTag } from '@portal/contract/data/locales';
 import { RequestError } from '../../http/request-error.ts';
+import type { RequestOrigin } from '../../http/origin.ts';
 import type { Mailer } from '../../mail/mailer.ts';
+import type { AuditService } from '../audit/service.ts';
 import type { Account, AccountsService } from '../accounts/service.ts';
 import { CODE_TTL_MINUTES } from '../email-codes/service.ts';
 import type { EmailCodesService } from '../email-codes/service.ts';
@@ -26,6 +28,7 @@ export interface SignInDeps {
   tokens: TokenService;
   mfa: MfaService;
   mailer: Mailer;
+  audit: Pick<AuditService, 'record'>;
 }
 
 export class SignInService {
@@ -47,10 +50,17 @@ export class SignInService {
     }));
   }
 
-  /** Email and password; pending two-factor when the account has it on. */
-  async withPassword(email: string, password: string): Promise<SignedIn> {
-    const account = await this.#d.accounts.checkPassword(email, password);
-    return { tokens: await this.#d.tokens.start(signInOf(account)), account };
+  /**
+   * Email and password; pending two-factor when the account has it on. The account's audit trail
+   * gets the sign-in, or the wrong password and the lock it caused.
+   */
+  async withPassword(email: string, password: string, origin: RequestOrigin): Promise<SignedIn> {
+    const account = await this.#d.accounts.checkPassword(email, password, (event, failed) =>
+      this.#d.audit.record(failed.id, event === 'locked' ? 'account_locked' : 'sign_in_failed', origin, 'password'),
+    );
+    const tokens = await this.#d.tokens.start(signInOf(account));
+    await this.#d.audit.record(account.id, 'sign_in', origin, 'password');
+    return { tokens, account };
   }
 
   /** A code mailed by sendCode; pending two-factor when the account has it on. */

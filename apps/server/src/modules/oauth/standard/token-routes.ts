@@ -1,6 +1,8 @@
 // POST /oauth2/token (RFC 6749 §3.2: authorization_code with PKCE S256, the device_code grant of
 // RFC 8628 §3.4, refresh_token) and POST /oauth2/device_authorization (RFC 8628 §3.1), for the
 // client authenticated as its kind requires. Answers are never cached.
+import { originOf } from '../../../http/origin.ts';
+import type { AuditService } from '../../audit/service.ts';
 import { displayDeviceCode } from '@portal/contract/calls/entities';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { RateLimit } from '../../../rate-limit/tiers.ts';
@@ -21,6 +23,8 @@ export interface TokenRouteServices {
   oauth: OAuthService;
   device: DeviceService;
   idTokens: IdTokens;
+  /** Each game's sign-in goes into the account's audit trail. */
+  audit: Pick<AuditService, 'record'>;
   /** The limit of the token endpoints (the sign-in tier). */
   limit: RateLimit;
   cors: (reply: FastifyReply) => FastifyReply;
@@ -57,16 +61,18 @@ export function registerTokenRoutes(oauth: FastifyInstance, services: TokenRoute
     const client = await authenticatedClient(games, request.headers.authorization, fields);
     let body;
     if (grantType === 'authorization_code') {
-      body = await grantedBody(
-        await grants.authorizationCode({
-          code: field(fields, 'code', 200),
-          clientId: client.clientId,
-          redirectUri: field(fields, 'redirect_uri'),
-          codeVerifier: field(fields, 'code_verifier', 128),
-        }),
-      );
+      const granted = await grants.authorizationCode({
+        code: field(fields, 'code', 200),
+        clientId: client.clientId,
+        redirectUri: field(fields, 'redirect_uri'),
+        codeVerifier: field(fields, 'code_verifier', 128),
+      });
+      await services.audit.record(granted.account.id, 'sign_in', originOf(request, client.clientId), 'game');
+      body = await grantedBody(granted);
     } else if (grantType === DEVICE_GRANT) {
-      body = await grantedBody(await grants.deviceCode(field(fields, 'device_code', 200), client.clientId));
+      const granted = await grants.deviceCode(field(fields, 'device_code', 200), client.clientId);
+      await services.audit.record(granted.account.id, 'sign_in', originOf(request, client.clientId), 'device');
+      body = await grantedBody(granted);
     } else if (grantType === 'refresh_token') {
       const { tokens, scope } = await grants.refresh(field(fields, 'refresh_token', 200), client.clientId);
       body = tokenBody(tokens, scope);

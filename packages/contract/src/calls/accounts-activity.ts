@@ -1,0 +1,53 @@
+// The signed-in account's recent activity (issue 19): its security events, newest first, as the
+// portal records them (the audit trail operators read with `npm run admin -- audit`). Not in the
+// spec; docs/spec-deviations.md.
+import { z } from 'zod';
+import { defineCall } from './define.ts';
+import { datetime, queryInt } from './wire.ts';
+
+export const SECURITY_EVENT_TYPES = [
+  'sign_in',
+  'sign_in_failed',
+  'account_locked',
+  'password_changed',
+  'email_changed',
+  'mfa_enabled',
+  'mfa_disabled',
+  'platform_linked',
+  'platform_unlinked',
+  'account_consolidated',
+  'account_deleted',
+] as const;
+export type SecurityEventType = (typeof SECURITY_EVENT_TYPES)[number];
+
+/** How a sign-in happened: the portal's own ways, a platform's, or a game's (authorization or device). */
+export const SIGN_IN_METHODS = ['password', 'email_code', 'platform', 'game', 'device'] as const;
+export type SignInMethod = (typeof SIGN_IN_METHODS)[number];
+
+export const securityEvent = z.object({
+  type: z.enum(SECURITY_EVENT_TYPES),
+  /** A sign-in's method, or the platform of a link, unlink or platform sign-in. */
+  method: z.string().nullable(),
+  created_at: datetime(),
+  /** The address the request came from, as the portal saw it (behind TRUST_PROXY, the client's). */
+  ip: z.string().nullable(),
+  /** The browser and system of the request, read from its User-Agent ("Firefox", "Windows"). */
+  browser: z.string().nullable(),
+  os: z.string().nullable(),
+  /** The game that signed in (its OAuth client's name), for a game's or a device's sign-in. */
+  client_name: z.string().nullable(),
+});
+export type SecurityEvent = z.infer<typeof securityEvent>;
+
+export const getRecentActivity = defineCall({
+  id: 'accounts.recentActivity',
+  area: 'accounts',
+  method: 'GET',
+  path: '/accounts/me/activity',
+  auth: 'token',
+  summary: "The account's security events of the last AUDIT_RETENTION_DAYS, newest first (recent activity).",
+  query: z.object({ limit: queryInt(1, 50).default(20) }),
+  response: z.object({ items: z.array(securityEvent) }),
+});
+
+export const accountsActivity = { getRecentActivity };
