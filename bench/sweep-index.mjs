@@ -59,9 +59,15 @@ try {
   const without = stats(times.without_index);
   const size = async (table) =>
     (await client.query(`SELECT pg_size_pretty(pg_indexes_size('${table}')) AS s`)).rows[0].s;
-  console.log(`${perRound * rounds} inserts into each table (PostgreSQL, one transaction each, synchronous_commit off as for session tokens)`);
-  console.log(`with the index:    mean ${withIndex.mean.toFixed(1)} µs, median ${withIndex.median.toFixed(1)} µs, indexes ${await size('with_index')}`);
-  console.log(`without the index: mean ${without.mean.toFixed(1)} µs, median ${without.median.toFixed(1)} µs, indexes ${await size('without_index')}`);
+  console.log(
+    `${perRound * rounds} inserts into each table (PostgreSQL, one transaction each, synchronous_commit off as for session tokens)`,
+  );
+  console.log(
+    `with the index:    mean ${withIndex.mean.toFixed(1)} µs, median ${withIndex.median.toFixed(1)} µs, indexes ${await size('with_index')}`,
+  );
+  console.log(
+    `without the index: mean ${without.mean.toFixed(1)} µs, median ${without.median.toFixed(1)} µs, indexes ${await size('without_index')}`,
+  );
   console.log(
     `the index costs ${(withIndex.median - without.median).toFixed(1)} µs per insert at the median (${(
       ((withIndex.median - without.median) / without.median) *

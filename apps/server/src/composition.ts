@@ -41,6 +41,7 @@ import { GamesService } from './modules/games/service.ts';
 import { LinkTokensRepo } from './modules/link-tokens/repo.ts';
 import { LinkTokensService } from './modules/link-tokens/service.ts';
 import { MfaRepo } from './modules/mfa/repo.ts';
+import { EvenTiming } from './security/even-timing.ts';
 import { SecretBox, secretBoxFor } from './security/secret-box.ts';
 import { MfaService } from './modules/mfa/service.ts';
 import { IdTokens } from './modules/oauth/id-tokens.ts';
@@ -145,6 +146,8 @@ export function compose(infrastructure: Infrastructure): Services {
     mailer,
     publicUrl,
   });
+  // Answers about an address take as long whether or not it has an account (issue 19).
+  const even = new EvenTiming();
   const recovery = new RecoveryService({
     accounts: accountsRepo,
     links: linkTokens,
@@ -152,6 +155,7 @@ export function compose(infrastructure: Infrastructure): Services {
     tokens,
     mailer,
     publicUrl,
+    even,
   });
   // What operators see (GET /metrics) and the audit trail of each account (issue 19).
   const metrics = new Metrics({ mailQueue: () => mailer.queue.counts(), pool: () => db.poolStats() });
@@ -246,7 +250,7 @@ export function compose(infrastructure: Infrastructure): Services {
     sessions,
     signedIn: new SignedInService({ sessions, accounts, db }, { maxEntries: config.SIGNED_IN_CACHE_ENTRIES }),
     tokens,
-    signIn: new SignInService({ accounts, codes: emailCodes, sessions, tokens, mfa, mailer, audit }),
+    signIn: new SignInService({ accounts, codes: emailCodes, sessions, tokens, mfa, mailer, audit, even }),
     tokenAnswer: (issued, account) => tokenAnswer(issued, account, consents),
     emailCodes,
     linkTokens,
@@ -259,6 +263,7 @@ export function compose(infrastructure: Infrastructure): Services {
         consents,
         tokens,
         mailer,
+        even,
         onStubCompleted: (id) => device.settleStub(id),
       },
       {

@@ -55,6 +55,18 @@ describe('audit trail', () => {
 
     const items = await activity(token);
     expect(items.map((item) => item.type)).toEqual(['mfa_enabled', 'password_changed', 'sign_in', 'sign_in_failed']);
+
+    // With two-factor on, the password alone is not a sign-in yet; the second step makes it one.
+    const pending = (await signIn(email, NEW_PASSWORD)).json();
+    expect(pending.mfa_required).toBe(true);
+    expect(await activity(token)).toHaveLength(4);
+    const nextStep = Math.floor(Date.now() / 30_000 + 1) * 30_000;
+    const completed = await apiCall(t.app, 'PUT', '/api/sessions/mfa', pending.access_token, {
+      code_type: 'mfa_code',
+      code: authenticatorCode(started.secret, nextStep),
+    });
+    expect(completed.statusCode).toBe(200);
+    expect((await activity(token))[0]).toMatchObject({ type: 'sign_in', method: null });
     expect(items[2]).toMatchObject({
       type: 'sign_in',
       method: 'password',
@@ -69,9 +81,9 @@ describe('audit trail', () => {
     // Operators read the same trail by address or by account id, without the player's secrets.
     const byEmail = await runAdmin(['audit', email], t.deps.db, t.deps.config);
     expect(byEmail[0]).toBe(
-      `${email} ${id}: 4 security event(s), newest first (time, event, method, address, device, game)`,
+      `${email} ${id}: 5 security event(s), newest first (time, event, method, address, device, game)`,
     );
-    expect(byEmail[3]).toMatch(/\tsign_in\tpassword\t203\.0\.113\.7\tFirefox on Linux\t-$/);
+    expect(byEmail[4]).toMatch(/\tsign_in\tpassword\t203\.0\.113\.7\tFirefox on Linux\t-$/);
     expect(await runAdmin(['audit', id, '--limit', '1'], t.deps.db, t.deps.config)).toHaveLength(2);
     expect(await runAdmin(['audit', 'nobody@example.com'], t.deps.db, t.deps.config)).toEqual([
       'no account with the address nobody@example.com',

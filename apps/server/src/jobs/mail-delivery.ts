@@ -36,6 +36,7 @@ export class MailDelivery {
   #timer: NodeJS.Timeout | undefined;
   #running: Promise<number> | undefined;
   #again = false;
+  #kicked = false;
   #stopped = false;
 
   constructor(
@@ -66,8 +67,21 @@ export class MailDelivery {
     this.kick();
   }
 
-  /** Delivers what is due soon, without waiting for the next poll. */
+  /**
+   * Delivers what is due soon, without waiting for the next poll: on the next turn of the event loop,
+   * once the answer of the call that queued the mail is on its way (its time does not include the
+   * delivery, so it does not tell whether there was a mail to deliver).
+   */
   kick(): void {
+    if (this.#stopped || this.#kicked) return;
+    this.#kicked = true;
+    setImmediate(() => {
+      this.#kicked = false;
+      this.#start();
+    });
+  }
+
+  #start(): void {
     if (this.#stopped) return;
     if (this.#running) {
       this.#again = true;
@@ -77,7 +91,7 @@ export class MailDelivery {
       this.#running = undefined;
       if (this.#again && !this.#stopped) {
         this.#again = false;
-        this.kick();
+        this.#start();
       }
     });
   }

@@ -3,6 +3,7 @@
 import type { LocaleTag } from '@portal/contract/data/locales';
 import { RequestError } from '../../http/request-error.ts';
 import type { Mailer } from '../../mail/mailer.ts';
+import type { EvenTiming } from '../../security/even-timing.ts';
 import type { EmailCodesService } from '../email-codes/service.ts';
 import { LINK_TTL_MINUTES } from '../link-tokens/service.ts';
 import type { LinkTokensService } from '../link-tokens/service.ts';
@@ -19,6 +20,8 @@ export interface RecoveryDeps {
   tokens: TokenService;
   mailer: Mailer;
   publicUrl: string;
+  /** Answers for addresses with and without an account take as long (security/even-timing.ts). */
+  even: EvenTiming;
 }
 
 export class RecoveryService {
@@ -28,9 +31,10 @@ export class RecoveryService {
   }
 
   async sendResetLink(email: string, client: string): Promise<void> {
+    const started = performance.now();
     await this.#d.limits.checkSendLimits('recovery', email, client);
     const account = await this.#d.accounts.findByEmail(email);
-    if (!account || account.stub || !account.email) return;
+    if (!account || account.stub || !account.email) return this.#d.even.pad('recovery', performance.now() - started);
     const to = account.email;
     await this.#d.mailer.sendWith(async (tx) => {
       const token = await this.#d.links.issue('recovery', account.id, tx);
@@ -41,6 +45,7 @@ export class RecoveryService {
         data: { link: `${this.#d.publicUrl}/choose-password?token=${token}`, minutes: LINK_TTL_MINUTES.recovery },
       };
     });
+    this.#d.even.known('recovery', performance.now() - started);
   }
 
   async validateReset(token: string): Promise<string> {
@@ -86,10 +91,14 @@ export class RecoveryService {
     });
   }
 
+  /** Mails an unlock link when the address has a locked account; the answer takes as long either way. */
   async requestUnlock(email: string, client: string): Promise<void> {
+    const started = performance.now();
     await this.#d.limits.checkSendLimits('unlock', email, client);
     const account = await this.#d.accounts.findByEmail(email);
-    if (account?.lockedAt) await this.sendUnlockLink(account);
+    if (!account?.lockedAt || !account.email) return this.#d.even.pad('unlock', performance.now() - started);
+    await this.sendUnlockLink(account);
+    this.#d.even.known('unlock', performance.now() - started);
   }
 
   async unlock(token: string, email: string): Promise<void> {

@@ -11,6 +11,7 @@ import type { z } from 'zod';
 import type { LocaleTag } from '@portal/contract/data/locales';
 import { RequestError } from '../../http/request-error.ts';
 import type { Mailer } from '../../mail/mailer.ts';
+import type { EvenTiming } from '../../security/even-timing.ts';
 import { CODE_TTL_MINUTES } from '../email-codes/service.ts';
 import type { EmailCodesService } from '../email-codes/service.ts';
 import type { IssuedTokens, TokenService } from '../sessions/token-service.ts';
@@ -38,6 +39,8 @@ export interface RegistrationDeps {
   consents: ConsentsService;
   tokens: TokenService;
   mailer: Mailer;
+  /** Answers for addresses with and without an account take as long (security/even-timing.ts). */
+  even: EvenTiming;
   /** A stub completed in place: its passwordless device codes sign their devices in (device module). */
   onStubCompleted?: (accountId: string) => Promise<void>;
 }
@@ -51,6 +54,7 @@ export class RegistrationService {
   readonly #consents: ConsentsService;
   readonly #tokens: TokenService;
   readonly #mailer: Mailer;
+  readonly #even: EvenTiming;
   readonly #options: RegistrationOptions;
 
   constructor(deps: RegistrationDeps, options: RegistrationOptions) {
@@ -59,6 +63,7 @@ export class RegistrationService {
     this.#consents = deps.consents;
     this.#tokens = deps.tokens;
     this.#mailer = deps.mailer;
+    this.#even = deps.even;
     this.#onStubCompleted = deps.onStubCompleted;
     this.#options = options;
   }
@@ -72,14 +77,16 @@ export class RegistrationService {
 
   /** Mails a registration code; an address that already has an account gets none (same answer). */
   async sendCode(email: string, client: string, locale: LocaleTag): Promise<void> {
+    const started = performance.now();
     await this.#codes.checkSendLimits('register', email, client);
-    if (await this.#accounts.findByEmail(email)) return;
+    if (await this.#accounts.findByEmail(email)) return this.#even.pad('register', performance.now() - started);
     await this.#mailer.sendWith(async (tx) => ({
       to: email,
       locale,
       template: 'register_code',
       data: { code: await this.#codes.issue('register', email, tx), minutes: CODE_TTL_MINUTES },
     }));
+    this.#even.known('register', performance.now() - started);
   }
 
   async emailAvailable(email: string): Promise<boolean> {

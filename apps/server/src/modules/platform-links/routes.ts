@@ -41,7 +41,9 @@ export function registerPlatformLinks(
     const { device_data: device, client_id: clientId, ...proof } = body;
     const { apiClient, locale } = request.ctx;
     const { tokens, account } = await links.signIn(params.platform, proof, { apiClient, clientId, locale, device });
-    await audit.record(account.id, 'sign_in', originOf(request, tokens.session.clientId), params.platform);
+    if (!tokens.session.mfaPending) {
+      await audit.record(account.id, 'sign_in', originOf(request, tokens.session.clientId), params.platform);
+    }
     return tokenAnswer(tokens, account);
   });
 }

@@ -36,7 +36,7 @@ export function registerSessions(
   registerCall(app, token, async ({ body, request }) => {
     if (body.grant_type === 'email_code') {
       const { tokens: issued, account } = await signIn.withEmailCode(body.email, body.code);
-      await audit.record(account.id, 'sign_in', originOf(request), 'email_code');
+      if (!issued.session.mfaPending) await audit.record(account.id, 'sign_in', originOf(request), 'email_code');
       return tokenAnswer(issued, account);
     }
     if (body.grant_type === 'authorization_code') {
@@ -61,8 +61,10 @@ export function registerSessions(
   });
 
   // Completes a sign-in pending two-factor (the call allows such a session).
-  registerCall(app, completeMfa, async ({ body, session, account }) => {
+  registerCall(app, completeMfa, async ({ body, session, account, request }) => {
     const { tokens: issued, account: signedIn } = await signIn.completeTwoFactor(session, account, body);
+    // The sign-in of an account with two-factor on counts once its second step passed.
+    await audit.record(signedIn.id, 'sign_in', originOf(request, session.clientId));
     return tokenAnswer(issued, signedIn);
   });
 

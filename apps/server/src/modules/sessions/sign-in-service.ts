@@ -7,6 +7,7 @@ import type { LocaleTag } from '@portal/contract/data/locales';
 import { RequestError } from '../../http/request-error.ts';
 import type { RequestOrigin } from '../../http/origin.ts';
 import type { Mailer } from '../../mail/mailer.ts';
+import type { EvenTiming } from '../../security/even-timing.ts';
 import type { AuditService } from '../audit/service.ts';
 import type { Account, AccountsService } from '../accounts/service.ts';
 import { CODE_TTL_MINUTES } from '../email-codes/service.ts';
@@ -29,6 +30,8 @@ export interface SignInDeps {
   mfa: MfaService;
   mailer: Mailer;
   audit: Pick<AuditService, 'record'>;
+  /** Answers for addresses with and without an account take as long (security/even-timing.ts). */
+  even: EvenTiming;
 }
 
 export class SignInService {
@@ -39,15 +42,17 @@ export class SignInService {
 
   /** Mails a sign-in code; the answer is the same whether or not the address has an account. */
   async sendCode(email: string, client: string): Promise<void> {
+    const started = performance.now();
     await this.#d.codes.checkSendLimits('sign_in', email, client);
     const account = await this.#d.accounts.findByEmail(email);
-    if (!account || account.stub) return;
+    if (!account || account.stub) return this.#d.even.pad('sign_in_code', performance.now() - started);
     await this.#d.mailer.sendWith(async (tx) => ({
       to: account.email ?? email,
       locale: account.locale as LocaleTag,
       template: 'sign_in_code',
       data: { code: await this.#d.codes.issue('sign_in', email, tx), minutes: CODE_TTL_MINUTES },
     }));
+    this.#d.even.known('sign_in_code', performance.now() - started);
   }
 
   /**
@@ -55,11 +60,30 @@ export class SignInService {
    * gets the sign-in, or the wrong password and the lock it caused.
    */
   async withPassword(email: string, password: string, origin: RequestOrigin): Promise<SignedIn> {
-    const account = await this.#d.accounts.checkPassword(email, password, (event, failed) =>
-      this.#d.audit.record(failed.id, event === 'locked' ? 'account_locked' : 'sign_in_failed', origin, 'password'),
-    );
+    const started = performance.now();
+    let accountFailed = false;
+    const account = await this.#d.accounts
+      .checkPassword(email, password, (event, failed) => {
+        accountFailed = true;
+        return this.#d.audit.record(
+          failed.id,
+          event === 'locked' ? 'account_locked' : 'sign_in_failed',
+          origin,
+          'password',
+        );
+      })
+      .catch(async (error: unknown) => {
+        // A wrong password of an account is counted and audited; an unknown address waits as long.
+        const elapsed = performance.now() - started;
+        if (accountFailed) this.#d.even.known('password', elapsed);
+        else if (error instanceof RequestError && error.errorName === 'invalid_credentials') {
+          await this.#d.even.pad('password', elapsed);
+        }
+        throw error;
+      });
     const tokens = await this.#d.tokens.start(signInOf(account));
-    await this.#d.audit.record(account.id, 'sign_in', origin, 'password');
+    // With two-factor on, the sign-in is recorded when the second step completes it.
+    if (!tokens.session.mfaPending) await this.#d.audit.record(account.id, 'sign_in', origin, 'password');
     return { tokens, account };
   }
 

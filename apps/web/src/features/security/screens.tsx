@@ -1,10 +1,15 @@
 import type { ComponentType } from 'react';
 import type { ScreenId } from '../../app/routing/route-table.ts';
+import { QueryProvider } from '../../lib/query.tsx';
 import { SecurityPage } from './security-page.tsx';
 
 const SCREENS: Record<ScreenId<'security'>, ComponentType> = { security: SecurityPage };
 
 export default function Screens({ id }: { id: ScreenId<'security'> }) {
   const Screen = SCREENS[id];
-  return <Screen />;
+  return (
+    <QueryProvider>
+      <Screen />
+    </QueryProvider>
+  );
 }

@@ -1,6 +1,8 @@
 // /security (spec 000 §2 "Password and security", §6): needs a verified email (else the verify-email
-// modal). The password (change it, or set one), and two-factor: turn on, backup codes, turn off.
+// modal). The password (change it, or set one), two-factor: turn on, backup codes, turn off, and the
+// account's recent activity (read again whenever a modal closes, so its change shows at once).
 import type { Account } from '@portal/contract/calls/entities';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useSession } from '../../lib/services.tsx';
 import { VerifyEmailModal } from '../../components/account/verify-email-modal.tsx';
@@ -10,6 +12,7 @@ import { formatDate } from '../../lib/dates.ts';
 import { useTranslation } from '../../lib/i18n/messages.ts';
 import { useNavigate } from '../../lib/router/router.tsx';
 import { PasswordModal } from './password-modal.tsx';
+import { RECENT_ACTIVITY_KEY, RecentActivity } from './recent-activity.tsx';
 import { BackupCodesModal, DisconnectMfaModal, EnableMfaModal } from './two-factor-modals.tsx';
 import { href } from '../../app/routing/route-table.ts';
 
@@ -40,7 +43,11 @@ function SecuritySettings({ account }: { account: Account }) {
   const { t, i18n } = useTranslation();
   const [modal, setModal] = useState<ModalKind | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
-  const close = () => setModal(null);
+  const queryClient = useQueryClient();
+  const close = () => {
+    setModal(null);
+    void queryClient.invalidateQueries({ queryKey: RECENT_ACTIVITY_KEY });
+  };
   const open = (kind: ModalKind) => () => {
     setNotice(null);
     setModal(kind);
@@ -94,6 +101,7 @@ function SecuritySettings({ account }: { account: Account }) {
           </>
         )}
       </section>
+      <RecentActivity />
       {modal === 'password' ? (
         <PasswordModal account={account} onClose={close} onDone={() => setNotice(t('security.passwordChanged'))} />
       ) : null}
