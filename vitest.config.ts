@@ -1,5 +1,5 @@
 import { availableParallelism } from 'node:os';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 // One Vitest run covers every package. Server integration tests run on PGlite, and a second time
 // on PostgreSQL when DATABASE_URL is set (CI sets it to the machine's PostgreSQL). Each server
@@ -10,6 +10,9 @@ import { defineConfig } from 'vitest/config';
 // in the worker, argon2id hashes there too), so more workers than cores only make each file slower
 // and turn waits into timeouts on a busy machine.
 const maxWorkers = Number(process.env.VITEST_MAX_WORKERS) || Math.max(1, availableParallelism());
+// The fast-check runs of 100,000 cases per parser (*.fuzz.test.ts) belong to the soak suite
+// (vitest.soak.config.ts): together they take minutes of CPU.
+const exclude = [...configDefaults.exclude, '**/*.fuzz.test.ts'];
 const serverSetup = ['test/global-setup.ts'];
 const postgres = process.env.DATABASE_URL
   ? [
@@ -29,6 +32,7 @@ const postgres = process.env.DATABASE_URL
 export default defineConfig({
   test: {
     maxWorkers,
+    exclude,
     testTimeout: 20_000,
     hookTimeout: 30_000,
     projects: [

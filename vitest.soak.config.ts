@@ -2,7 +2,8 @@ import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 // `npm run test:soak` (CI runs it after `npm test`): the long tests of issue 19 (thousands of
-// concurrent submissions, fuzzing every call, two server processes on one database). Same server
+// concurrent submissions, fuzzing every call, 100,000 fast-check cases per parser, a stop sent to
+// npm start). Same server
 // projects as vitest.config.ts, on PGlite and on PostgreSQL when DATABASE_URL is set, from
 // apps/server/soak/.
 const maxWorkers = Number(process.env.VITEST_MAX_WORKERS) || Math.max(1, availableParallelism());
@@ -12,7 +13,8 @@ const soak = (name: string, database: 'pglite' | 'postgres') => ({
   test: {
     name,
     root: 'apps/server',
-    include: ['soak/**/*.test.ts'],
+    // The fast-check runs of the server's parsers (pure: once, with the PGlite project).
+    include: database === 'pglite' ? ['soak/**/*.test.ts', 'src/**/*.fuzz.test.ts'] : ['soak/**/*.test.ts'],
     env: { TEST_DATABASE: database },
     globalSetup: serverSetup,
   },
@@ -23,6 +25,10 @@ export default defineConfig({
     maxWorkers,
     testTimeout: 600_000,
     hookTimeout: 120_000,
-    projects: [soak('soak', 'pglite'), ...(process.env.DATABASE_URL ? [soak('soak-postgres', 'postgres')] : [])],
+    projects: [
+      { extends: true, test: { name: 'soak-contract', root: 'packages/contract', include: ['src/**/*.fuzz.test.ts'] } },
+      soak('soak', 'pglite'),
+      ...(process.env.DATABASE_URL ? [soak('soak-postgres', 'postgres')] : []),
+    ],
   },
 });

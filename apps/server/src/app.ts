@@ -11,7 +11,8 @@ import { registerCodec } from './http/codec.ts';
 import { registerConditionalGet } from './http/conditional-get.ts';
 import { registerMetrics } from './http/metrics.ts';
 import { registerContext } from './http/context.ts';
-import { registerErrorHandling } from './http/error-handler.ts';
+import { registerErrorHandling, sendError, toRequestError } from './http/error-handler.ts';
+import { RequestError } from './http/request-error.ts';
 import { ErrorMessages } from './http/messages.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { implementedCalls } from './http/register-call.ts';
@@ -86,7 +87,15 @@ function loggerOptions(config: Config): FastifyServerOptions['logger'] {
  * comes from the one composition root (composition.ts).
  */
 export async function buildApp(config: Config, infrastructure?: Infrastructure): Promise<App> {
+  const messages = await ErrorMessages.load();
   const app = Fastify({
+    // A path parameter may be long (a platform's key, a code): refusing it is the call's schema's job.
+    maxParamLength: 1000,
+    // What Fastify refuses before any hook runs (a path that is not valid percent-encoding, a path
+    // parameter over maxParamLength) leaves as the spec's error object too, like every refusal.
+    frameworkErrors: (error, request, reply) => {
+      sendError(request, reply, messages, toRequestError(error) ?? new RequestError('invalid_request'));
+    },
     logger: loggerOptions(config),
     trustProxy: trustProxy(config.TRUST_PROXY),
     bodyLimit: config.BODY_LIMIT_BYTES,
@@ -120,7 +129,7 @@ export async function buildApp(config: Config, infrastructure?: Infrastructure):
   // names the request in the answer (X-Request-Id).
   registerContext(app);
   registerCodec(app);
-  registerErrorHandling(app, await ErrorMessages.load());
+  registerErrorHandling(app, messages);
   await registerSecurity(app, {
     corsOrigins: config.CORS_ORIGINS,
     gtmId: config.GTM_ID,

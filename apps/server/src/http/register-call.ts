@@ -61,9 +61,28 @@ function answerText(call: Call, request: FastifyRequest, result: unknown, format
 /** Ids of the calls this server implements, for the OpenAPI document. */
 export const implementedCalls = new Set<string>();
 
+/**
+ * The path of the first string in `value` that holds U+0000 (PostgreSQL text cannot); null when
+ * none does. Inputs are small and already parsed: the walk stops at a depth no schema reaches.
+ */
+function nulAt(value: unknown, path: string[], depth = 0): string[] | null {
+  if (typeof value === 'string') return value.includes('\u0000') ? path : null;
+  if (value === null || typeof value !== 'object' || depth > 12) return null;
+  for (const [key, item] of Object.entries(value)) {
+    const found = nulAt(item, [...path, key], depth + 1);
+    if (found) return found;
+  }
+  return null;
+}
+
 function validate<S extends z.ZodType>(schema: S, value: unknown, where: string): z.output<S> {
   const result = schema.safeParse(value);
-  if (result.success) return result.data;
+  if (result.success) {
+    const nul = nulAt(result.data, [where]);
+    if (!nul) return result.data;
+    const issue = { path: nul.join('.'), code: 'invalid_string', message: 'Must not contain the NUL character' };
+    throw new RequestError('invalid_request', { body: { issues: [issue] } });
+  }
   const issues = result.error.issues.slice(0, 20).map((issue) => ({
     path: [where, ...issue.path.map(String)].join('.'),
     code: issue.code,

@@ -12,7 +12,8 @@ export const analyticsEventBody = z
     _session_id: z.string().min(1).max(100),
     _platform_name: z.string().max(100),
     _event_time_utc: datetime(),
-    _dedupe_index: z.number().int().min(0),
+    // a 32-bit integer column (analytics_events.dedupe_index)
+    _dedupe_index: z.number().int().min(0).max(2_147_483_647),
   })
   .catchall(scalar);
 

@@ -28,7 +28,12 @@ export const datetime = () =>
   tag(
     z.preprocess(
       (v) => (typeof v === 'string' ? attempt(() => parseDatetime(v), v) : v),
-      z.date({ error: 'Expected an ISO 8601 date-time' }),
+      // The years a PostgreSQL timestamp (and the codec's four-digit years) can hold.
+      z
+        .date({ error: 'Expected an ISO 8601 date-time' })
+        .refine((date) => date.getUTCFullYear() >= 1 && date.getUTCFullYear() <= 9999, {
+          error: 'Expected a date-time between the years 0001 and 9999',
+        }),
     ),
     'datetime',
   );
