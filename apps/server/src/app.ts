@@ -90,7 +90,7 @@ export async function buildApp(config: Config, infrastructure?: Infrastructure):
   const messages = await ErrorMessages.load();
   const app = Fastify({
     // A path parameter may be long (a platform's key, a code): refusing it is the call's schema's job.
-    maxParamLength: 1000,
+    routerOptions: { maxParamLength: 1000 },
     // What Fastify refuses before any hook runs (a path that is not valid percent-encoding, a path
     // parameter over maxParamLength) leaves as the spec's error object too, like every refusal.
     frameworkErrors: (error, request, reply) => {

@@ -71,13 +71,18 @@ import { createCounterStore } from './rate-limit/counter-store.ts';
 import { rateLimitTiers } from './rate-limit/tiers.ts';
 import { ensurePortalClient, seedDemo } from './seed/demo.ts';
 
+const SEED_LOCK_ID = 720_003;
+
 /** Opens the database (migrated, seeded as configured), the rate-limit counters and the mailer. */
 export async function openInfrastructure(config: Config, log?: FastifyBaseLogger): Promise<Infrastructure> {
   const db = await openDatabase({ url: config.DATABASE_URL, dataDir: config.dataDir });
   const applied = await migrate(db);
   if (applied.length > 0) log?.info({ applied }, 'database migrated');
-  await ensurePortalClient(db.orm, config.PORTAL_API_KEY);
-  if (config.SEED_DEMO) await seedDemo(db.orm, config);
+  // Instances starting together on a new database seed it one at a time (the seed reads, then writes).
+  await db.withLock(SEED_LOCK_ID, async () => {
+    await ensurePortalClient(db.orm, config.PORTAL_API_KEY);
+    if (config.SEED_DEMO) await seedDemo(db.orm, config);
+  });
   const transport = config.SMTP_URL
     ? new SmtpTransport(config.SMTP_URL, config.MAIL_FROM)
     : new OutboxTransport(db.orm, log);

@@ -63,6 +63,15 @@ export function registerHttpRateLimit(app: FastifyInstance, store: CounterStore,
     const own = request.routeOptions.config?.rateLimit;
     if (own) {
       const route = `http:${request.method}${request.routeOptions.url ?? ''}:${client}`;
+      if (own.exact) {
+        // Counted across every instance before the call runs (issue 19: batched, each instance
+        // could let one more through per window).
+        store.hit(route, own.timeWindow).then(
+          (call) => done(call.count > own.max ? tooManyRequests(call.resetAt, Date.now()) : undefined),
+          (error: unknown) => done(error as Error),
+        );
+        return;
+      }
       const call = counters.hit(route, own.timeWindow, now);
       if (call.count > own.max) return done(tooManyRequests(call.resetAt, now));
     }

@@ -8,6 +8,11 @@ import type { Config } from '../config.ts';
 export interface RateLimit {
   max: number;
   timeWindow: number;
+  /**
+   * Counted in the shared store on every request (one round trip) instead of in batches: exact over
+   * every instance. For the calls that check a secret, which cost far more than the round trip.
+   */
+  exact?: boolean;
 }
 
 export type RateLimitTable = Readonly<Record<RateLimitTier, RateLimit>>;
@@ -20,7 +25,7 @@ const MINUTE = 60_000;
 export function rateLimitTiers(config: Pick<Config, 'RATE_LIMIT_PER_MINUTE' | 'SIGN_IN_PER_MINUTE'>): RateLimitTable {
   return {
     default: { max: config.RATE_LIMIT_PER_MINUTE, timeWindow: MINUTE },
-    'sign-in': { max: config.SIGN_IN_PER_MINUTE, timeWindow: MINUTE },
+    'sign-in': { max: config.SIGN_IN_PER_MINUTE, timeWindow: MINUTE, exact: true },
     checks: { max: CHECKS_PER_MINUTE, timeWindow: MINUTE },
   };
 }
