@@ -74,7 +74,9 @@ export class Mailer {
       if (mail.payload === null) throw new Error('no payload');
       return outgoingMail(JSON.parse(this.#box.open(mail.payload), reviveDates) as MailRequest, options.render);
     };
-    this.#delivery = new MailDelivery(this.#queue, transport, open, options.delivery, options.log, options.events);
+    // The development outbox lists mail in the order it arrived: one at a time there, in queue order.
+    const delivery = transport.name === 'outbox' ? { parallel: 1, ...options.delivery } : options.delivery;
+    this.#delivery = new MailDelivery(this.#queue, transport, open, delivery, options.log, options.events);
   }
 
   get transport(): 'outbox' | 'smtp' {

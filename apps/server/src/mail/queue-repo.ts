@@ -57,11 +57,12 @@ export class MailQueueRepo {
               next_attempt_at = clock_timestamp() + $2 * interval '1 millisecond'
         WHERE id IN (SELECT id FROM mail_queue
                       WHERE sent_at IS NULL AND failed_at IS NULL AND next_attempt_at <= clock_timestamp()
-                      ORDER BY next_attempt_at LIMIT $1 FOR UPDATE SKIP LOCKED)
+                      ORDER BY next_attempt_at, id LIMIT $1 FOR UPDATE SKIP LOCKED)
         RETURNING id, template, payload, attempts`,
       [limit, leaseMs],
     );
-    return rows.map((row) => ({ ...row, id: Number(row.id) }));
+    // In the order they were queued (UPDATE ... RETURNING promises no order).
+    return rows.map((row) => ({ ...row, id: Number(row.id) })).sort((a, b) => a.id - b.id);
   }
 
   /** Sent: its contents (and the code or link in them) are no longer kept. */

@@ -86,7 +86,12 @@ export class OAuthPlatform implements PlatformAdapter {
     }
     this.#discovered ??= client
       .discovery(new URL(endpoints.issuer), this.#clientId, undefined, auth, {
-        execute: insecureAllowed(endpoints.issuer) ? [client.allowInsecureRequests] : [],
+        // The ID token's signature is checked against the platform's JWKS too (openid-client checks
+        // iss, aud, exp, nonce; the signature of an ID token from the token endpoint only with this).
+        execute: [
+          ...(insecureAllowed(endpoints.issuer) ? [client.allowInsecureRequests] : []),
+          client.enableNonRepudiationChecks,
+        ],
         timeout: TIMEOUT_SECONDS,
       })
       .then((configuration) => {
