@@ -51,7 +51,7 @@ describe('the policies in the OpenAPI document', () => {
   it('lists the tiers with the limits of the configuration', () => {
     expect(doc['x-rate-limit-tiers']).toEqual({
       default: { max: 321, timeWindow: 60_000 },
-      'sign-in': { max: 17, timeWindow: 60_000 },
+      'sign-in': { max: 17, timeWindow: 60_000, exact: true },
       checks: { max: 60, timeWindow: 60_000 },
     });
     expect(doc.info.description).toContain('| `sign-in` | 17 | 60 s |');

@@ -351,7 +351,7 @@ describe('rate-limit tiers', () => {
   it('holds the tier table from the configuration', () => {
     expect(services.rateLimits).toEqual({
       default: { max: 600, timeWindow: 60_000 },
-      'sign-in': { max: SIGN_IN_PER_MINUTE, timeWindow: 60_000 },
+      'sign-in': { max: SIGN_IN_PER_MINUTE, timeWindow: 60_000, exact: true },
       checks: { max: 60, timeWindow: 60_000 },
     });
   });

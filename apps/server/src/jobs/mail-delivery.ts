@@ -81,25 +81,38 @@ export class MailDelivery {
     });
   }
 
-  #start(): void {
-    if (this.#stopped) return;
+  /** Starts a pass unless one is under way (then another follows it); one pass at a time here. */
+  #start(): Promise<number> | undefined {
+    if (this.#stopped) return undefined;
     if (this.#running) {
       this.#again = true;
-      return;
+      return undefined;
     }
-    this.#running = this.#drain().finally(() => {
+    const pass = this.#drain();
+    this.#running = pass.finally(() => {
       this.#running = undefined;
       if (this.#again && !this.#stopped) {
         this.#again = false;
-        this.#start();
+        void this.#start();
       }
     });
+    return pass;
   }
 
-  /** Delivers everything due now (the development outbox reads after it); answers how many went. */
+  /**
+   * Delivers everything due now (the development outbox reads after it); answers how many went. A
+   * pass under way may hold a due mail: it is waited for, then a pass of its own runs.
+   */
   async deliverDue(): Promise<number> {
-    if (this.#running) await this.#running.catch(() => 0);
-    return this.#drain();
+    for (;;) {
+      if (this.#running) {
+        await this.#running.catch(() => 0);
+        continue;
+      }
+      const pass = this.#start();
+      if (pass) return pass;
+      if (this.#stopped) return this.#drain();
+    }
   }
 
   /** Stops polling and waits for the pass under way (a graceful stop). */
