@@ -56,6 +56,12 @@ export class Metrics {
 
   constructor(sources: MetricSources) {
     collectDefaultMetrics({ register: this.registry, prefix: 'portal_' });
+    // One query of the queue per scrape sets both of its gauges (the registry collects in order).
+    const oldest = new Gauge({
+      name: 'portal_mail_queue_oldest_pending_seconds',
+      help: 'How long the oldest mail not yet sent has waited',
+      registers: [],
+    });
     new Gauge({
       name: 'portal_mail_queue',
       help: 'Mails in the queue by state (pending includes retrying)',
@@ -67,16 +73,10 @@ export class Metrics {
         this.set({ state: 'retrying' }, counts.retrying);
         this.set({ state: 'given_up' }, counts.failed);
         this.set({ state: 'sent' }, counts.sent);
+        oldest.set(counts.oldestPendingSeconds);
       },
     });
-    new Gauge({
-      name: 'portal_mail_queue_oldest_pending_seconds',
-      help: 'How long the oldest mail not yet sent has waited',
-      registers: [this.registry],
-      async collect() {
-        this.set((await sources.mailQueue()).oldestPendingSeconds);
-      },
-    });
+    this.registry.registerMetric(oldest);
     new Gauge({
       name: 'portal_db_pool_connections',
       help: 'PostgreSQL pool connections by state (total, idle) and requests waiting for one',

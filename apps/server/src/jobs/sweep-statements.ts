@@ -18,6 +18,13 @@ export interface SweepStatement {
   retention?: (retention: SweepRetention) => number;
 }
 
+/** One-time secrets of a table: deleted a day after `expires_at`, whether used or not. */
+const expiredADayAgo = (table: string): SweepStatement => ({
+  name: table,
+  sql: `DELETE FROM ${table} WHERE id IN (
+          SELECT id FROM ${table} WHERE expires_at < now() - interval '1 day' LIMIT $1)`,
+});
+
 export const SWEEP_STATEMENTS: readonly SweepStatement[] = [
   {
     // Ended sessions: a session whose access token has expired goes once its sign-in (refresh-token
@@ -34,27 +41,11 @@ export const SWEEP_STATEMENTS: readonly SweepStatement[] = [
              LIMIT $1)`,
     retention: (r) => r.refreshReuseHours,
   },
-  {
-    name: 'email_codes',
-    sql: `DELETE FROM email_codes WHERE id IN (
-            SELECT id FROM email_codes WHERE expires_at < now() - interval '1 day' LIMIT $1)`,
-  },
-  {
-    name: 'link_tokens',
-    sql: `DELETE FROM link_tokens WHERE id IN (
-            SELECT id FROM link_tokens WHERE expires_at < now() - interval '1 day' LIMIT $1)`,
-  },
-  {
-    name: 'authorization_codes',
-    sql: `DELETE FROM authorization_codes WHERE id IN (
-            SELECT id FROM authorization_codes WHERE expires_at < now() - interval '1 day' LIMIT $1)`,
-  },
-  {
-    // Device authorizations: approved, redeemed, denied or not, gone a day after they expired.
-    name: 'device_authorizations',
-    sql: `DELETE FROM device_authorizations WHERE id IN (
-            SELECT id FROM device_authorizations WHERE expires_at < now() - interval '1 day' LIMIT $1)`,
-  },
+  expiredADayAgo('email_codes'),
+  expiredADayAgo('link_tokens'),
+  expiredADayAgo('authorization_codes'),
+  // Device authorizations: approved, redeemed, denied or not, gone a day after they expired.
+  expiredADayAgo('device_authorizations'),
   {
     name: 'rate_limits',
     sql: `DELETE FROM rate_limits WHERE key IN (

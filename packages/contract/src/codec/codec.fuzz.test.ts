@@ -4,7 +4,7 @@
 // and what was decoded encodes back to what decodes the same.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { decode, decodeLocalized, encode, parseAgJson, stringifyAgJson } from './codec.ts';
+import { AG_TYPES, decode, decodeLocalized, encode, parseAgJson, stringifyAgJson } from './codec.ts';
 import { Binary, CalendarControlled, CodecError, Hidden, HydraReference, Localized, ObjectId } from './values.ts';
 
 const RUNS = 100_000;
@@ -64,18 +64,7 @@ const { tree } = fc.letrec<{ tree: unknown }>((tie) => ({
 }));
 
 /** JSON a client might send: plain values, typed values (well-formed or not), reserved keys. */
-const typedName = fc.constantFrom(
-  'datetime',
-  'binary',
-  'objectid',
-  'localized',
-  'calendar_controlled',
-  'hidden',
-  'hydra_reference',
-  'mystery',
-  '',
-  'DATETIME',
-);
+const typedName = fc.constantFrom(...AG_TYPES, 'mystery', '', 'DATETIME');
 const { wire } = fc.letrec<{ wire: unknown }>((tie) => ({
   wire: fc.oneof(
     { depthSize: 'small' },

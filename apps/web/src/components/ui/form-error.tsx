@@ -24,6 +24,33 @@ export function FormError({ error }: { error: unknown }) {
   );
 }
 
+/** A read that failed: its message, and a button that tries it again (disabled while it does). */
+export function LoadError({
+  error,
+  onRetry,
+  retrying = false,
+}: {
+  error: unknown;
+  onRetry: () => void;
+  retrying?: boolean;
+}) {
+  const { t } = useTranslation();
+  const message = useErrorMessage()(error);
+  return (
+    <div className="notice notice-error" role="alert">
+      <p>{message}</p>
+      <button
+        type="button"
+        className="button button-secondary button-small notice-retry"
+        onClick={onRetry}
+        disabled={retrying}
+      >
+        {t('app.tryAgain')}
+      </button>
+    </div>
+  );
+}
+
 /**
  * A form of fields, its error and one submit button, run by a useSubmit action. Field errors are the
  * screen's own (noValidate): the browser's bubbles would not be in the user's language.

@@ -3,7 +3,7 @@
 // empty states; after a removal a status line says what happened and takes the focus.
 import type { GameProgress } from '@portal/contract/calls/entities';
 import { useEffect, useRef, useState } from 'react';
-import { useErrorMessage } from '../../components/ui/form-error.tsx';
+import { LoadError } from '../../components/ui/form-error.tsx';
 import { Page } from '../../components/ui/page.tsx';
 import { ScreenState } from '../../components/ui/screen-state.tsx';
 import { useTranslation } from '../../lib/i18n/messages.ts';
@@ -17,7 +17,6 @@ import { href } from '../../app/routing/route-table.ts';
 export function GameProfilesPage() {
   const { t } = useTranslation();
   const progress = useGameProgress();
-  const errorMessage = useErrorMessage();
   const [removing, setRemoving] = useState<GameProgress | null>(null);
   const [removed, setRemoved] = useState<string | null>(null);
   const status = useRef<HTMLParagraphElement>(null);
@@ -35,18 +34,7 @@ export function GameProfilesPage() {
           {null}
         </ScreenState>
       ) : null}
-      {progress.isError ? (
-        <div className="notice notice-error" role="alert">
-          <p>{errorMessage(progress.error)}</p>
-          <button
-            type="button"
-            className="button button-secondary button-small game-profiles-retry"
-            onClick={() => void progress.refetch()}
-          >
-            {t('app.tryAgain')}
-          </button>
-        </div>
-      ) : null}
+      {progress.isError ? <LoadError error={progress.error} onRetry={() => void progress.refetch()} /> : null}
       {progress.data?.length === 0 ? (
         <div className="notice" role="note">
           <p className="notice-title">{t('gameProfiles.emptyTitle')}</p>

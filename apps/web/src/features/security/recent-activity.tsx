@@ -5,7 +5,7 @@
 import { getRecentActivity } from '@portal/contract/calls/accounts-activity';
 import type { SecurityEvent } from '@portal/contract/calls/accounts-activity';
 import { useQuery } from '@tanstack/react-query';
-import { useErrorMessage } from '../../components/ui/form-error.tsx';
+import { LoadError } from '../../components/ui/form-error.tsx';
 import { ScreenState } from '../../components/ui/screen-state.tsx';
 import { useTranslation } from '../../lib/i18n/messages.ts';
 import { useServices } from '../../lib/services.tsx';
@@ -104,24 +104,13 @@ function ActivityRow({ event }: { event: SecurityEvent }) {
 export function RecentActivity() {
   const { t } = useTranslation();
   const activity = useRecentActivity();
-  const errorMessage = useErrorMessage();
   const events = activity.data;
   return (
     <section className="card recent-activity" aria-labelledby="activity-heading">
       <h2 id="activity-heading">{t('security.activity.title')}</h2>
       <p className="recent-activity-intro">{t('security.activity.intro')}</p>
       {activity.isError ? (
-        <div className="notice notice-error" role="alert">
-          <p>{errorMessage(activity.error)}</p>
-          <button
-            type="button"
-            className="button button-secondary button-small recent-activity-retry"
-            onClick={() => void activity.refetch()}
-            disabled={activity.isFetching}
-          >
-            {t('app.tryAgain')}
-          </button>
-        </div>
+        <LoadError error={activity.error} onRetry={() => void activity.refetch()} retrying={activity.isFetching} />
       ) : null}
       {activity.isPending && !activity.isError ? (
         <ScreenState status="skeletonLoading" skeletonRows={3}>
