@@ -5,6 +5,7 @@ import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { testServerEnv } from './apps/web/e2e/server-env.ts';
+import { EXPECT_MS, SERVER_START_MS, TEST_MS } from './apps/web/e2e/time-limits.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './scripts/chromium.mjs';
 
 const port = Number(process.env.E2E_PORT ?? 8181);
@@ -21,12 +22,20 @@ export default defineConfig({
   fullyParallel: true,
   workers,
   retries: process.env.CI ? 1 : 0,
-  timeout: 30_000,
+  // Limits with room for a machine three times slower, and busy (e2e/time-limits.ts).
+  timeout: TEST_MS,
+  expect: { timeout: EXPECT_MS },
   reporter: [['list'], ['json', { outputFile: 'test-results/playwright.json' }]],
   use: { baseURL: `http://127.0.0.1:${port}`, trace: 'retain-on-failure', launchOptions },
   projects: [
     { name: 'desktop', testIgnore: /consent\.spec\.ts/, use: { ...devices['Desktop Chrome'], launchOptions } },
-    { name: 'phone', testIgnore: /consent\.spec\.ts/, use: { ...devices['Pixel 7'], launchOptions } },
+    // Tests of behaviour rather than layout (tagged DESKTOP_ONLY, e2e/helpers.ts) run once, at desktop width.
+    {
+      name: 'phone',
+      testIgnore: /consent\.spec\.ts/,
+      grepInvert: /@desktop-only/,
+      use: { ...devices['Pixel 7'], launchOptions },
+    },
     // Publishes new terms, which every account then has to accept: after all the others.
     {
       name: 'consent',
@@ -39,7 +48,7 @@ export default defineConfig({
     command: 'node apps/server/src/server.ts',
     url: `http://127.0.0.1:${port}/readyz`,
     reuseExistingServer: false,
-    timeout: 60_000,
+    timeout: SERVER_START_MS,
     env: {
       ...testServerEnv(port, dataDir),
       ...(process.env.WEB_DIST_DIR ? { WEB_DIST_DIR: process.env.WEB_DIST_DIR } : {}),

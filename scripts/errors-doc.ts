@@ -24,7 +24,7 @@ export function errorsDoc(): string {
     "`code` the name, `key` the message key the web app translates, `message` the text in the caller's",
     'Accept-Language. Numbers 1000-1012, 1058, 1107, 1108, 1200-1204, 1220, 1221 and 1400 are the',
     "specification's; the others were assigned by us in free slots of the same range, grouped by area",
-    '(1013-1024 requests, 1030-1057 accounts, 1060-1074 links, 1100-1116 OAuth, devices and game progress, 1120-1123',
+    '(1013-1028 requests and sessions, 1030-1057 accounts, 1060-1074 links, 1100-1116 OAuth, devices and game progress, 1120-1123',
     'friends, 1140-1150 playtests). Numbers are never reused or changed.',
     '',
     'Rows marked "debug only" show `error.generic` ("Something went wrong. Please try again.") unless the',

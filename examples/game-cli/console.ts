@@ -6,6 +6,7 @@
 // The console's identity comes from the portal's sandbox PlayStation Network (development only): the
 // console signs in there as --user, the way a console's system account would hand the game a code.
 import { createHash, randomBytes } from 'node:crypto';
+import { retryAfterSeconds, waitAsAsked } from './retry-after.ts';
 
 export interface ConsoleOptions {
   portal: string;
@@ -31,7 +32,11 @@ async function call(portal: string, apiKey: string, method: string, path: string
     },
     ...(body ? { body: JSON.stringify(body) } : {}),
   });
-  return { status: response.status, body: (await response.json()) as Json };
+  return {
+    status: response.status,
+    body: (await response.json()) as Json,
+    retryAfter: retryAfterSeconds(response.headers.get('retry-after')),
+  };
 }
 
 /** Signs in to the portal's sandbox PSN as `user`, through the portal's own start; answers the link payload. */
@@ -149,6 +154,11 @@ export async function consoleFlow(o: ConsoleOptions): Promise<void> {
         JSON.stringify({ account: { id: account.id, username: account.username }, progress: progress.body }, null, 2),
       );
       return;
+    }
+    // Too many requests from this address: wait as long as the portal says, then poll on.
+    if (polled.status === 429) {
+      await waitAsAsked(polled.retryAfter, interval, say);
+      continue;
     }
     const error = String((polled.body.body as Json | undefined)?.error ?? polled.body.error ?? polled.body.code);
     if (error === 'authorization_pending') continue;

@@ -19,6 +19,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { parseArgs } from 'node:util';
 import { consoleFlow } from './console.ts';
+import { retryAfterSeconds, waitAsAsked } from './retry-after.ts';
 
 interface Discovery {
   issuer: string;
@@ -57,13 +58,17 @@ const sleep = (seconds: number) => new Promise((resolve) => setTimeout(resolve, 
 async function post(
   url: string,
   form: Record<string, string>,
-): Promise<{ status: number; body: Record<string, unknown> }> {
+): Promise<{ status: number; body: Record<string, unknown>; retryAfter: number | null }> {
   const response = await fetch(url, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
     body: new URLSearchParams(form),
   });
-  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+  return {
+    status: response.status,
+    body: (await response.json()) as Record<string, unknown>,
+    retryAfter: retryAfterSeconds(response.headers.get('retry-after')),
+  };
 }
 
 async function discover(portal: string): Promise<Discovery> {
@@ -82,7 +87,10 @@ async function showAccount(discovery: Discovery, tokens: Tokens) {
   say(JSON.stringify({ account, scope: tokens.scope ?? null, expires_in: tokens.expires_in }, null, 2));
 }
 
-/** RFC 8628: show the code, then poll at the interval; slow_down adds 5 seconds to it. */
+/**
+ * RFC 8628: show the code, then poll at the interval; slow_down adds 5 seconds to it. Too many
+ * requests from this address (429) waits as long as the portal says (Retry-After), then polls on.
+ */
 async function deviceFlow(discovery: Discovery) {
   const started = await post(discovery.device_authorization_endpoint, {
     client_id: values.client,
@@ -107,6 +115,10 @@ async function deviceFlow(discovery: Discovery) {
       client_id: values.client,
     });
     if (polled.status === 200) return polled.body as unknown as Tokens;
+    if (polled.status === 429) {
+      await waitAsAsked(polled.retryAfter, interval, say);
+      continue;
+    }
     const error = String(polled.body.error);
     if (error === 'authorization_pending') continue;
     if (error === 'slow_down') {

@@ -43,6 +43,7 @@ import { registerBetas } from './modules/betas/routes.ts';
 import { registerFriends } from './modules/friends/routes.ts';
 import { sandboxClient } from './platforms/sandbox/catalogue.ts';
 import { redactUrl } from './http/log-redaction.ts';
+import { logStream, stdoutLog } from './log-output.ts';
 
 export type App = FastifyInstance;
 
@@ -59,7 +60,8 @@ function trustProxy(value: string | undefined): boolean | string | ((address: st
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
 
-function loggerOptions(config: Config): FastifyServerOptions['logger'] {
+/** The logger: pino over the process's standard output, written without ever holding it up (log-output.ts). */
+async function loggerOptions(config: Config): Promise<FastifyServerOptions['logger']> {
   if (config.LOG_LEVEL === 'silent') return false;
   const pretty = !config.production && process.stdout.isTTY;
   return {
@@ -75,9 +77,7 @@ function loggerOptions(config: Config): FastifyServerOptions['logger'] {
         remotePort: request.socket?.remotePort,
       }),
     },
-    ...(pretty
-      ? { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } } }
-      : {}),
+    stream: await logStream(stdoutLog(), pretty),
   };
 }
 
@@ -96,7 +96,7 @@ export async function buildApp(config: Config, infrastructure?: Infrastructure):
     frameworkErrors: (error, request, reply) => {
       sendError(request, reply, messages, toRequestError(error) ?? new RequestError('invalid_request'));
     },
-    logger: loggerOptions(config),
+    logger: await loggerOptions(config),
     trustProxy: trustProxy(config.TRUST_PROXY),
     bodyLimit: config.BODY_LIMIT_BYTES,
     forceCloseConnections: 'idle',

@@ -306,7 +306,7 @@ export function compose(infrastructure: Infrastructure): Services {
     games,
     gameProgress,
     consolidation,
-    settings: new SettingsService(new SettingsRepo(orm), games, platforms, { debug: config.debug }),
+    settings: new SettingsService(new SettingsRepo(orm), games, platforms, { debug: config.debug, usernameBounds }),
     platforms,
     platformLinks,
     analytics: new AnalyticsService(new AnalyticsRepo(orm)),

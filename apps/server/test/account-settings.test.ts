@@ -23,6 +23,13 @@ const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, token?: st
 const signIn = async (email: string, password = PASSWORD) =>
   (await call('POST', '/api/sessions/auth/password', undefined, { email, password })).json();
 const tokenOf = async (email: string) => (await signIn(email)).access_token as string;
+/** Signs in and proves it is the player again with the password (what an email change asks first). */
+const reauthenticated = async (email: string) => {
+  const token = await tokenOf(email);
+  const verified = await call('PUT', '/api/sessions/me/verify', token, { code_type: 'password', password: PASSWORD });
+  expect(verified.statusCode).toBe(200);
+  return token;
+};
 const mails = async (to: string) => (await t.app.inject({ method: 'GET', url: `/dev/outbox?to=${to}` })).json();
 const clearLimits = () => t.deps.db.query('DELETE FROM rate_limits');
 /** A real friend request to the account with this address, from a new player; answers its invitation id. */
@@ -38,15 +45,37 @@ const friendMails = async (to: string) =>
   ((await mails(to)) as Array<{ template: string }>).filter((m) => m.template === 'friend_request');
 
 describe('changing the email address', () => {
+  it('needs the password (or the authenticator) just before, not only a code to the current address', async () => {
+    const token = await tokenOf('mover@example.com');
+    const bare = await call('PUT', '/api/accounts/me/email', token, { email: 'elsewhere@example.com' });
+    expect(bare.statusCode).toBe(403);
+    expect(bare.json()).toMatchObject({ code: 'reauthentication_required', hydraErrorCode: 1028 });
+    // A code mailed to the current address proves the mailbox only.
+    await call('POST', '/api/sessions/email', undefined, { email: 'mover@example.com' });
+    const [mail] = await mails('mover@example.com');
+    expect(
+      (await call('PUT', '/api/sessions/me/verify', token, { code_type: 'email_code', code: mail.code })).statusCode,
+    ).toBe(200);
+    expect((await call('PUT', '/api/accounts/me/email', token, { email: 'elsewhere@example.com' })).json().code).toBe(
+      'reauthentication_required',
+    );
+    const wrong = await call('PUT', '/api/sessions/me/verify', token, { code_type: 'password', password: 'Nope#1234' });
+    expect(wrong.json()).toMatchObject({ code: 'password_mismatch', hydraErrorCode: 1005 });
+    expect((await call('PUT', '/api/accounts/me/email', token, { email: 'elsewhere@example.com' })).statusCode).toBe(
+      403,
+    );
+    await clearLimits();
+  });
+
   it('refuses an unverified current address, the same address and one in use', async () => {
-    const unverified = await tokenOf('unverified@example.com');
+    const unverified = await reauthenticated('unverified@example.com');
     expect(
       (await call('PUT', '/api/accounts/me/email', unverified, { email: 'new@example.com' })).json(),
     ).toMatchObject({
       code: 'email_verification_required',
       hydraErrorCode: 1044,
     });
-    const token = await tokenOf('mover@example.com');
+    const token = await reauthenticated('mover@example.com');
     expect((await call('PUT', '/api/accounts/me/email', token, { email: 'MOVER@example.com' })).json()).toMatchObject({
       code: 'email_not_different',
       hydraErrorCode: 1039,
@@ -61,7 +90,7 @@ describe('changing the email address', () => {
   });
 
   it('keeps the new address pending until its code is entered; the old one works meanwhile', async () => {
-    const token = await tokenOf('mover@example.com');
+    const token = await reauthenticated('mover@example.com');
     const changed = await call('PUT', '/api/accounts/me/email', token, { email: 'moved@example.com' });
     expect(changed.statusCode).toBe(200);
     expect(changed.json()).toMatchObject({ email: 'mover@example.com', email_pending: 'moved@example.com' });

@@ -70,10 +70,21 @@ describe('GET /api/settings/public', () => {
     });
     expect(Object.keys(settings.platforms)).toHaveLength(17);
     // In development the sandbox plays every platform (seed/demo.ts).
-    expect(settings.platforms.psn).toEqual({ global_support_enabled: true, sign_out_after_link: true });
-    expect(settings.platforms.discord).toEqual({ global_support_enabled: true, sign_out_after_link: false });
-    expect(settings.platforms.steam).toEqual({ global_support_enabled: true, sign_out_after_link: false });
-    expect(settings.platforms.wizarding_world).toEqual({ global_support_enabled: true, sign_out_after_link: false });
+    // PlayStation Network is restricted there (only support disconnects it), as Xbox and Nintendo are.
+    expect(settings.platforms.psn).toEqual({
+      global_support_enabled: true,
+      sign_out_after_link: true,
+      restricted: true,
+    });
+    expect(settings.platforms.xbox).toEqual({
+      global_support_enabled: true,
+      sign_out_after_link: false,
+      restricted: true,
+    });
+    const open = { global_support_enabled: true, sign_out_after_link: false, restricted: false };
+    expect(settings.platforms.discord).toEqual(open);
+    expect(settings.platforms.steam).toEqual(open);
+    expect(settings.platforms.wizarding_world).toEqual(open);
     expect(settings.environments).toBeUndefined();
     expect(settings.featured_games).toEqual([DEMO_GAME_SLUG]);
   });

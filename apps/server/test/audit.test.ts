@@ -66,7 +66,7 @@ describe('audit trail', () => {
       code: authenticatorCode(started.secret, nextStep),
     });
     expect(completed.statusCode).toBe(200);
-    expect((await activity(token))[0]).toMatchObject({ type: 'sign_in', method: null });
+    expect((await activity(token))[0]).toMatchObject({ type: 'sign_in', method: 'authenticator' });
     expect(items[2]).toMatchObject({
       type: 'sign_in',
       method: 'password',
@@ -152,5 +152,102 @@ describe('GET /metrics', () => {
     expect(text).toMatch(/portal_mail_queue_oldest_pending_seconds \d/);
     expect(text).toMatch(/portal_nodejs_eventloop_lag_seconds \d/);
     expect(text).not.toContain(email);
+  });
+});
+
+describe('audit trail: how a sign-in finished, and an email change done (issue 28)', () => {
+  const outboxCode = async (to: string, template: string) => {
+    const mails = (await t.app.inject({ method: 'GET', url: `/dev/outbox?to=${encodeURIComponent(to)}` })).json();
+    return (mails as Array<{ template: string; code: string | null; link: string | null }>).find(
+      (mail) => mail.template === template,
+    );
+  };
+  const emailedSignInCode = async (email: string) => {
+    // One code a minute per address: the test asks for several.
+    await t.deps.db.query('DELETE FROM rate_limits');
+    expect((await apiCall(t.app, 'POST', '/api/sessions/email', undefined, { email })).statusCode).toBe(200);
+    return (await outboxCode(email, 'sign_in_code'))?.code ?? '';
+  };
+
+  it('names the second step of a two-factor sign-in: authenticator, backup code or a code sent by email', async () => {
+    const email = 'second-step@example.com';
+    await insertAccount(t.deps.db, { email, username: 'SecondStep', passwordHash });
+    const first = (await signIn(email, PASSWORD, '203.0.113.21')).json();
+    const started = (await apiCall(t.app, 'POST', '/api/accounts/me/mfa', first.access_token)).json();
+    const activated = await apiCall(t.app, 'PUT', '/api/accounts/me/mfa/activate', first.access_token, {
+      code: authenticatorCode(started.secret, Date.now()),
+    });
+    const backupCode = (activated.json().backup_codes as Array<{ code: string }>)[0]?.code;
+
+    const byAuthenticator = (await signIn(email, PASSWORD, '203.0.113.22')).json();
+    const nextStep = Math.floor(Date.now() / 30_000 + 1) * 30_000;
+    const completed = await apiCall(t.app, 'PUT', '/api/sessions/mfa', byAuthenticator.access_token, {
+      code_type: 'mfa_code',
+      code: authenticatorCode(started.secret, nextStep),
+    });
+    expect(completed.statusCode).toBe(200);
+    const byBackupCode = (await signIn(email, PASSWORD, '203.0.113.23')).json();
+    expect(
+      (
+        await apiCall(t.app, 'PUT', '/api/sessions/mfa', byBackupCode.access_token, {
+          code_type: 'backup_code',
+          code: backupCode,
+        })
+      ).statusCode,
+    ).toBe(200);
+    // "Try another way": a code sent by email finishes the pending sign-in.
+    const byEmail = (await signIn(email, PASSWORD, '203.0.113.24')).json();
+    const verified = await apiCall(t.app, 'PUT', '/api/sessions/me/verify', byEmail.access_token, {
+      code_type: 'email_code',
+      code: await emailedSignInCode(email),
+    });
+    expect(verified.statusCode).toBe(200);
+
+    const token = completed.json().access_token as string;
+    const signIns = (await activity(token)).filter((item) => item.type === 'sign_in');
+    expect(signIns.map((item) => item.method)).toEqual(['email_code', 'backup_code', 'authenticator', 'password']);
+
+    // Proving oneself again in a full session is not a sign-in.
+    const again = await apiCall(t.app, 'PUT', '/api/sessions/me/verify', token, {
+      code_type: 'email_code',
+      code: await emailedSignInCode(email),
+    });
+    expect(again.statusCode).toBe(200);
+    expect((await activity(token)).filter((item) => item.type === 'sign_in')).toHaveLength(4);
+    await t.deps.db.query('DELETE FROM rate_limits');
+  });
+
+  it('records an email change when it is asked for and again when the new address is verified', async () => {
+    const email = 'moving-player@example.com';
+    await insertAccount(t.deps.db, { email, username: 'MovingOn', passwordHash });
+    const token = (await signIn(email, PASSWORD, '203.0.113.31')).json().access_token as string;
+    // Proven again first: an email change asks for the password or the authenticator (ADR 029).
+    await apiCall(t.app, 'PUT', '/api/sessions/me/verify', token, { code_type: 'password', password: PASSWORD });
+
+    // Verified by the code, signed in.
+    const byCode = 'moved-by-code@example.com';
+    expect((await apiCall(t.app, 'PUT', '/api/accounts/me/email', token, { email: byCode })).statusCode).toBe(200);
+    const code = (await outboxCode(byCode, 'verify_email'))?.code;
+    expect((await apiCall(t.app, 'POST', '/api/accounts/verify_email', token, { code })).statusCode).toBe(200);
+    const afterCode = await activity(token);
+    expect(afterCode.slice(0, 2).map((item) => [item.type, item.method])).toEqual([
+      ['email_changed', 'verified'],
+      ['email_changed', 'requested'],
+    ]);
+
+    // Verified by the mailed link, without a session.
+    const byLink = 'moved-by-link@example.com';
+    expect((await apiCall(t.app, 'PUT', '/api/accounts/me/email', token, { email: byLink })).statusCode).toBe(200);
+    const link = (await outboxCode(byLink, 'verify_email'))?.link ?? '';
+    const linkToken = new URL(link).searchParams.get('token');
+    const verified = await apiCall(t.app, 'POST', '/api/accounts/verify_email', undefined, { token: linkToken });
+    expect(verified.statusCode).toBe(200);
+    const afterLink = await activity(token);
+    expect(afterLink.slice(0, 2).map((item) => [item.type, item.method])).toEqual([
+      ['email_changed', 'verified'],
+      ['email_changed', 'requested'],
+    ]);
+    expect(afterLink.filter((item) => item.type === 'email_changed')).toHaveLength(4);
+    await t.deps.db.query('DELETE FROM rate_limits');
   });
 });

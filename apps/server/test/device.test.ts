@@ -211,3 +211,115 @@ describe('guessing user codes', () => {
     }
   });
 });
+
+describe('a device polling beside other sign-ins from one address', () => {
+  const ADDRESS = '198.51.100.77';
+  let limited: TestApp;
+  beforeAll(async () => {
+    // Two sign-ins a minute per address: the sign-in tier is used up at once.
+    limited = await testApp({ SIGN_IN_PER_MINUTE: '2', DEVICE_POLL_INTERVAL_SECONDS: '1' });
+  });
+  afterAll(() => limited.close());
+
+  const signIn = () =>
+    apiCall(
+      limited.app,
+      'POST',
+      '/api/sessions/auth/password',
+      undefined,
+      { email: 'nobody-device-poll@example.com', password: PASSWORD },
+      { remoteAddress: ADDRESS },
+    );
+  const startHere = async () => {
+    const answer = await apiCall(limited.app, 'POST', '/api/sessions/device', undefined, { client_id: CLIENT });
+    return answer.json() as { device_code: string; interval: number };
+  };
+  /** One poll at the device's interval (its last poll moved back by the interval). */
+  const pollAtInterval = async (deviceCode: string, standard: boolean) => {
+    await limited.deps.db.query(`UPDATE device_authorizations SET last_polled_at = now() - interval '2 seconds'`);
+    if (!standard) {
+      return apiCall(
+        limited.app,
+        'POST',
+        '/api/sessions/auth/token',
+        undefined,
+        { grant_type: 'device_code', code: deviceCode },
+        { remoteAddress: ADDRESS },
+      );
+    }
+    return limited.app.inject({
+      method: 'POST',
+      url: '/oauth2/token',
+      remoteAddress: ADDRESS,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({
+        grant_type: 'urn:ietf:params:oauth:grant-type:device_code',
+        device_code: deviceCode,
+        client_id: CLIENT,
+      }).toString(),
+    });
+  };
+
+  it('is not refused by the sign-in limit of the address, and does not use it up', async () => {
+    const portal = await startHere();
+    const standard = await startHere();
+    // Many more polls than the address's sign-ins a minute, on both token endpoints.
+    for (let i = 0; i < 6; i++) {
+      const polled = await pollAtInterval(portal.device_code, false);
+      expect(polled.statusCode, polled.body).toBe(400);
+      expect(polled.json().body.error).toBe('authorization_pending');
+      const standardPoll = await pollAtInterval(standard.device_code, true);
+      expect(standardPoll.statusCode, standardPoll.body).toBe(400);
+      expect(standardPoll.json().error).toBe('authorization_pending');
+    }
+    // The address's sign-ins are still all there, and once they are used up the devices poll on.
+    expect((await signIn()).statusCode).not.toBe(429);
+    expect((await signIn()).statusCode).not.toBe(429);
+    const refused = await signIn();
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await pollAtInterval(portal.device_code, false)).json().body.error).toBe('authorization_pending');
+    expect((await pollAtInterval(standard.device_code, true)).json().error).toBe('authorization_pending');
+  });
+
+  it("still counts the standard token endpoint's other grants as sign-ins, and says when to come back", async () => {
+    const { device_code } = await startHere();
+    const refresh = () =>
+      limited.app.inject({
+        method: 'POST',
+        url: '/oauth2/token',
+        remoteAddress: ADDRESS,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams({
+          grant_type: 'refresh_token',
+          refresh_token: 'rt_nope',
+          client_id: CLIENT,
+        }).toString(),
+      });
+    expect((await refresh()).statusCode).toBe(400);
+    expect((await refresh()).statusCode).toBe(400);
+    const refused = await refresh();
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().error).toBe('slow_down');
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await pollAtInterval(device_code, true)).json().error).toBe('authorization_pending');
+  });
+
+  it('is limited per device by its interval: a poll that comes early is told slow_down', async () => {
+    const { device_code, interval } = await startHere();
+    await pollAtInterval(device_code, true);
+    const early = await limited.app.inject({
+      method: 'POST',
+      url: '/oauth2/token',
+      remoteAddress: ADDRESS,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({
+        grant_type: 'urn:ietf:params:oauth:grant-type:device_code',
+        device_code,
+        client_id: CLIENT,
+      }).toString(),
+    });
+    expect(early.statusCode).toBe(400);
+    expect(early.json()).toMatchObject({ error: 'slow_down', interval: interval + 5 });
+  });
+});

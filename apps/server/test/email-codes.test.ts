@@ -45,7 +45,7 @@ describe('sign-in by emailed code', () => {
     expect(await outbox('ghost@example.com')).toEqual([]);
   });
 
-  it('counts wrong codes and gives up after five', async () => {
+  it('counts wrong codes and gives up after five, saying so (not "expired")', async () => {
     await clearLimits();
     await post('/api/sessions/email', { email: 'coder@example.com' });
     const [mail] = await outbox('coder@example.com');
@@ -53,8 +53,16 @@ describe('sign-in by emailed code', () => {
     const first = await redeem('coder@example.com', wrong);
     expect(first.statusCode).toBe(400);
     expect(first.json()).toMatchObject({ code: 'email_code_invalid', body: { attempts_left: 4 } });
-    for (let i = 0; i < 4; i++) await redeem('coder@example.com', wrong);
-    expect((await redeem('coder@example.com', mail.code)).json().code).toBe('email_code_expired');
+    for (let i = 0; i < 3; i++) await redeem('coder@example.com', wrong);
+    const fifth = (await redeem('coder@example.com', wrong)).json();
+    expect(fifth).toMatchObject({ code: 'email_code_attempts_exceeded', hydraErrorCode: 1026 });
+    expect(fifth.message).toBe('Too many wrong codes. Ask for a new code, then enter that one.');
+    expect((await redeem('coder@example.com', mail.code)).json().code).toBe('email_code_attempts_exceeded');
+    // A new code works again.
+    await clearLimits();
+    await post('/api/sessions/email', { email: 'coder@example.com' });
+    const [fresh] = await outbox('coder@example.com');
+    expect((await redeem('coder@example.com', fresh.code)).statusCode).toBe(200);
   });
 
   it('replaces an earlier code with a new one, and refuses expired codes', async () => {

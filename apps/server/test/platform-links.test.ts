@@ -294,8 +294,8 @@ describe("the platform's sign-out page (GET /platforms/{platform}/sign-out)", ()
     const settings = (
       await t.app.inject({ method: 'GET', url: '/api/settings/public', headers: portalHeaders() })
     ).json();
-    expect(settings.platforms.psn).toEqual({ global_support_enabled: true, sign_out_after_link: true });
-    expect(settings.platforms.twitch).toEqual({ global_support_enabled: true, sign_out_after_link: false });
+    expect(settings.platforms.psn).toMatchObject({ global_support_enabled: true, sign_out_after_link: true });
+    expect(settings.platforms.twitch).toMatchObject({ global_support_enabled: true, sign_out_after_link: false });
     const res = await t.app.inject({ method: 'GET', url: '/platforms/psn/sign-out' });
     expect(res.statusCode).toBe(303);
     expect(res.headers['cache-control']).toBe('no-store');
@@ -393,11 +393,32 @@ describe('Steam (OpenID 2.0)', () => {
     return fields.toString();
   };
 
-  it('links the SteamID64 that Steam confirms', async () => {
+  it('links the SteamID64 that Steam confirms, with the persona name its Web API gives', async () => {
     const { token } = await player();
-    const res = await linkSteam(token, await steamAssertion(sandbox, uniqueName('gaben')));
+    const name = uniqueName('gaben');
+    const res = await linkSteam(token, await steamAssertion(sandbox, name));
     expect(res.statusCode).toBe(200);
     expect(res.json().links.steam.auth_id).toMatch(/^7656119\d{10}$/);
+    // OpenID 2.0 carries no name: the Web API's player summary does (as on PlayStation's card).
+    expect(res.json().links.steam.last_seen_username).toBe(name);
+  });
+
+  it('keeps the name it had when Steam says none on a later link (its Web API not configured, or down)', async () => {
+    const { token } = await player();
+    const name = uniqueName('kept');
+    expect((await linkSteam(token, await steamAssertion(sandbox, name))).json().links.steam.last_seen_username).toBe(
+      name,
+    );
+    const config = sandbox.config('steam');
+    const { openid, claimed_id: claimedId } = config.endpoints;
+    await t.deps.platforms.put({ ...config, endpoints: { openid, claimed_id: claimedId } });
+    try {
+      const again = await linkSteam(token, await steamAssertion(sandbox, name));
+      expect(again.statusCode).toBe(200);
+      expect(again.json().links.steam.last_seen_username).toBe(name);
+    } finally {
+      await t.deps.platforms.put(config);
+    }
   });
 
   it('refuses a forged claimed_id, a foreign op_endpoint, another return_to and a replayed assertion', async () => {

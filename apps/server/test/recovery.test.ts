@@ -68,11 +68,47 @@ describe('password reset', () => {
       headers: portalHeaders({ 'x-hydra-access-token': before.access_token }),
     });
     expect(me.json().code).toBe('auth_expired');
+    // Used once: the link says so (not "expired"), when opened and when sent again.
     expect((await finalize('Tq8#vLp2-Again!')).json()).toMatchObject({
-      code: 'invalid_recovery_token',
-      message: 'That link has expired. Please try again',
+      code: 'recovery_link_used',
+      hydraErrorCode: 1027,
+      message: 'That link has already been used. If you still cannot sign in, ask for a new link.',
     });
+    const reopened = await t.app.inject({
+      method: 'GET',
+      url: `/api/accounts/recovery/validate?token=${token}`,
+      headers: portalHeaders(),
+    });
+    expect(reopened.json().code).toBe('recovery_link_used');
     expect((await mails('forgot@example.com'))[0].template).toBe('password_changed');
+  });
+
+  it('verifies the address the link came to, and lifts the registration flag', async () => {
+    await clearLimits();
+    await t.deps.db.query(
+      `UPDATE accounts SET email_verified = false, registration_flagged = true WHERE email = 'forgot@example.com'`,
+    );
+    await post('/api/accounts/recovery/init', { email: 'forgot@example.com' });
+    const token = tokenOf(
+      (await mails('forgot@example.com')).find((m: { template: string }) => m.template === 'password_reset').link,
+    );
+    const done = await post('/api/accounts/recovery/finalize', {
+      token,
+      new_password: 'Tq8#vLp2-Verified',
+      auto_login: true,
+    });
+    expect(done.json().session.account).toMatchObject({ email_verified: true, registration_flagged: false });
+    // A link replaced by a newer one is not "used": it is refused as before.
+    await clearLimits();
+    await post('/api/accounts/recovery/init', { email: 'forgot@example.com' });
+    const older = tokenOf(
+      (await mails('forgot@example.com')).find((m: { template: string }) => m.template === 'password_reset').link,
+    );
+    await clearLimits();
+    await post('/api/accounts/recovery/init', { email: 'forgot@example.com' });
+    expect(
+      (await post('/api/accounts/recovery/finalize', { token: older, new_password: 'Tq8#vLp2-Older!' })).json().code,
+    ).toBe('invalid_recovery_token');
   });
 
   it('refuses the previous password too, and signs in when asked', async () => {

@@ -218,7 +218,7 @@ describe('captcha', () => {
 });
 
 describe('PUT /api/accounts/me/username', () => {
-  it('changes the display name once, then asks to wait 30 days with the date', async () => {
+  it('changes the display name, the first time for free, then asks to wait 30 days with the date', async () => {
     const created = await register({
       email: 'renamer@example.com',
       password: 'Tq8#vLp2-Rename',
@@ -239,9 +239,17 @@ describe('PUT /api/accounts/me/username', () => {
     expect((await put('FirstName1')).json()).toMatchObject({ hydraErrorCode: 1003 });
     expect((await put('NovaRanger')).json()).toMatchObject({ hydraErrorCode: 1000 });
     expect((await put('Bad Name')).statusCode).toBe(400);
-    const renamed = await put('SecondName2');
-    expect(renamed.json()).toMatchObject({ username: 'SecondName2', can_change_username: false });
-    const again = await put('ThirdName3');
+    // The first change is free (issue 28): it does not start the wait, the next one does.
+    expect(created.json().account).toMatchObject({ can_change_username: true, username_change_free: true });
+    const free = await put('SecondName2');
+    expect(free.json()).toMatchObject({
+      username: 'SecondName2',
+      can_change_username: true,
+      username_change_free: false,
+    });
+    const renamed = await put('ThirdName3');
+    expect(renamed.json()).toMatchObject({ username: 'ThirdName3', can_change_username: false });
+    const again = await put('FourthName4');
     expect(again.json()).toMatchObject({ hydraErrorCode: 1002, code: 'username_cooldown' });
     expect(again.json().body.date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     expect(again.json().message).toContain(again.json().body.date);
@@ -290,5 +298,55 @@ describe('POST /api/accounts/complete', () => {
       code: 'stub_completed',
       hydraErrorCode: 1052,
     });
+  });
+});
+
+describe('display name length (issue 28)', () => {
+  const putName = (token: string, username: string, locale = 'en-US') =>
+    t.app.inject({
+      method: 'PUT',
+      url: '/api/accounts/me/username',
+      headers: portalHeaders({
+        'content-type': 'application/json',
+        accept: 'application/json',
+        'accept-language': locale,
+        'x-hydra-access-token': token,
+      }),
+      payload: { username },
+    });
+
+  it('refuses a name too short or too long with the bounds and the reason, in the caller language', async () => {
+    const short = await register({ email: 'len1@example.com', password: 'Tq8#vLp2-Length', username: 'abc' });
+    expect(short.statusCode).toBe(400);
+    expect(short.json()).toMatchObject({
+      code: 'username_invalid',
+      body: { min: 4, max: 16, reason: 'too_short' },
+    });
+    expect(short.json().message).toContain('4 to 16');
+    const created = await register({ email: 'len2@example.com', password: 'Tq8#vLp2-Length' });
+    const token = created.json().access_token as string;
+    const long = await putName(token, 'A'.repeat(17));
+    expect(long.json()).toMatchObject({ code: 'username_invalid', body: { min: 4, max: 16, reason: 'too_long' } });
+    const german = await putName(token, 'abc', 'de-DE');
+    expect(german.json().body).toMatchObject({ reason: 'too_short' });
+    expect(german.json().message).toMatch(/4.*16/);
+    expect(german.json().message).not.toContain('{{');
+    const characters = await putName(token, 'Nova!Ranger');
+    expect(characters.json().body).toMatchObject({ min: 4, max: 16, reason: 'characters' });
+    const reserved = await putName(token, 'TheAdmin');
+    expect(reserved.json().body).toMatchObject({ min: 4, max: 16, reason: 'reserved' });
+  });
+
+  it('publishes the bounds in the public settings, as configured', async () => {
+    const settings = (await get('/api/settings/public')).json();
+    expect(settings.display_name).toEqual({ min_length: 4, max_length: 16 });
+    const other = await testApp({ USERNAME_MIN_LENGTH: '3', USERNAME_MAX_LENGTH: '20' }, { seed: false });
+    const res = await other.app.inject({
+      method: 'GET',
+      url: '/api/settings/public',
+      headers: portalHeaders({ accept: 'application/json' }),
+    });
+    expect(res.json().display_name).toEqual({ min_length: 3, max_length: 20 });
+    await other.close();
   });
 });

@@ -2,7 +2,6 @@
 // enrolment to sign-in and removal, deleting the account, and opting out of friend-request mails.
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
-import { Secret, TOTP } from 'otpauth';
 import {
   createAccount,
   expectNoAxeViolations,
@@ -15,6 +14,7 @@ import {
   verifyEmailInDialog,
 } from './helpers.ts';
 import { screenshot } from './screenshots.ts';
+import { totp, turnOnTwoFactor } from './two-factor.ts';
 
 /** Signs in a new account (created through the API) and opens a dashboard page. */
 async function signedInAs(page: Page, email: string, path = '/account') {
@@ -28,18 +28,7 @@ async function signOut(page: Page) {
   await expect(page).toHaveURL(/\/sign-in/);
 }
 
-/**
- * The authenticator code of a secret, `steps` 30-second steps from now (the server accepts one step
- * either way, and each step once). Waits out the last two seconds of a step so that the code does
- * not go stale on its way to the server.
- */
-async function totp(secret: string, steps = 0): Promise<string> {
-  while (Date.now() % 30_000 > 28_000) await new Promise((r) => setTimeout(r, 250));
-  const generator = new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(secret) });
-  return generator.generate({ timestamp: Date.now() + steps * 30_000 });
-}
-
-test('change the display name, then be refused a second change with the date shown', async ({
+test('change the display name: the rule with its numbers, a free first change, then a wait with the date', async ({
   page,
   request,
 }, testInfo) => {
@@ -49,26 +38,56 @@ test('change the display name, then be refused a second change with the date sho
   await expect(page.getByRole('heading', { level: 1, name: 'Account settings' })).toBeVisible();
   await screenshot(page, testInfo, 'account-en');
   await expectNoAxeViolations(page);
-  const name = `Renamed${Date.now() % 100000}${testInfo.project.name === 'phone' ? 'P' : 'D'}`;
+  const suffix = `${Date.now() % 100000}${testInfo.project.name === 'phone' ? 'P' : 'D'}`;
   const profile = page.getByRole('region', { name: 'Profile' });
-  await profile.getByRole('button', { name: 'Change', exact: true }).first().click();
+  const changeName = profile.getByRole('button', { name: 'Change', exact: true }).first();
+  await changeName.click();
   const dialog = page.getByRole('dialog', { name: 'Change your display name' });
-  await dialog.getByLabel('Display name').fill('has spaces!');
+  // The first change is free, and the field states the rule with the server's numbers.
+  await expect(dialog.getByText("Your first change is free: it doesn't start the 30-day wait")).toBeVisible();
+  const field = dialog.getByLabel('Display name');
+  await expect(field).toHaveAccessibleDescription(
+    /4 to 16 letters and numbers, with no spaces or special characters\./,
+  );
+  await field.fill('abc');
   await dialog.getByRole('button', { name: 'Save' }).click();
-  await expect(dialog.getByText('Use letters and numbers only, with no spaces or special characters.')).toBeVisible();
-  await dialog.getByLabel('Display name').fill(name);
+  await expect(field).toHaveAccessibleDescription(/That name is too short: use at least 4 letters or numbers\./);
+  await field.fill('Abcdefghijklmnopq');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(field).toHaveAccessibleDescription(/That name is too long: use at most 16 letters or numbers\./);
+  await field.fill('has spaces!');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(field).toHaveAccessibleDescription(
+    /Use letters and numbers only, with no spaces or special characters\./,
+  );
+  await expectNoAxeViolations(page);
+  await field.fill(`Renamed${suffix}`);
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(dialog).toBeHidden();
-  await expect(profile.getByText(name)).toBeVisible();
-  const next = new Date(Date.now() + 30 * 86_400_000);
-  const date = `${String(next.getMonth() + 1).padStart(2, '0')}/${String(next.getDate()).padStart(2, '0')}/${next.getFullYear()}`;
-  await expect(profile.getByText(`You can change it again on ${date}.`)).toBeVisible();
-  await profile.getByRole('button', { name: 'Change', exact: true }).first().click();
-  await dialog.getByLabel('Display name').fill(`${name}x`);
+  await expect(profile.getByText(`Renamed${suffix}`)).toBeVisible();
+
+  // Free: the name may change again at once. That change starts the 30-day wait.
+  await expect(changeName).toBeEnabled();
+  await changeName.click();
+  await expect(dialog.getByText('You can change it once every 30 days.')).toBeVisible();
+  await field.fill(`Again${suffix}`);
   await dialog.getByRole('button', { name: 'Save' }).click();
-  await expect(dialog.getByRole('alert')).toContainText(
-    `You can change your display name once every 30 days. You can change it again on ${date}.`,
-  );
+  await expect(dialog).toBeHidden();
+  await expect(profile.getByText(`Again${suffix}`)).toBeVisible();
+  const next = new Date(Date.now() + 30 * 86_400_000);
+  const dd = String(next.getDate()).padStart(2, '0');
+  const mm = String(next.getMonth() + 1).padStart(2, '0');
+  const reason = `You can change your display name once every 30 days. You can change it again on ${mm}/${dd}/${next.getFullYear()}.`;
+  await expect(profile.getByText(reason)).toBeVisible();
+  await expect(changeName).toBeDisabled();
+  await expect(changeName).toHaveAccessibleDescription(reason);
+  await screenshot(page, testInfo, 'account-name-locked-en');
+
+  // In the user's language and its date format.
+  await page.goto('/account?lang=de-DE');
+  const german = page.getByRole('region', { name: 'Profil' });
+  await expect(german.getByText(`am ${dd}.${mm}.${next.getFullYear()} wieder ändern.`)).toBeVisible();
+  await expect(german.getByRole('button', { name: 'Ändern', exact: true }).first()).toBeDisabled();
 });
 
 test('change the email address: pending until the code sent to it is entered', async ({ page, request }, testInfo) => {
@@ -81,8 +100,17 @@ test('change the email address: pending until the code sent to it is entered', a
   await expect(page.getByRole('heading', { name: 'Two-factor authentication' })).toBeVisible();
   await page.goto('/account');
   const profile = page.getByRole('region', { name: 'Profile' });
-  await profile.getByRole('button', { name: 'Change', exact: true }).nth(1).click();
+  const change = profile.getByRole('button', { name: 'Change', exact: true }).nth(1);
+  await change.click();
   const dialog = page.getByRole('dialog', { name: 'Change your email address' });
+  // Not with a code to the current address alone: the password first (issue 28).
+  await dialog.getByLabel('Email address').fill(next);
+  await dialog.getByRole('button', { name: 'Send the code' }).click();
+  await expect(dialog.getByText('Enter your current password.')).toBeVisible();
+  await dialog.getByLabel('Current password').fill('Wrong#Passw0rd');
+  await dialog.getByRole('button', { name: 'Send the code' }).click();
+  await expect(dialog.getByRole('alert')).toContainText('Your current password is incorrect.');
+  await dialog.getByLabel('Current password').fill(PASSWORD);
   await dialog.getByLabel('Email address').fill(email.toUpperCase());
   await dialog.getByRole('button', { name: 'Send the code' }).click();
   await expect(dialog.getByRole('alert')).toContainText(
@@ -93,6 +121,10 @@ test('change the email address: pending until the code sent to it is entered', a
   await expect(dialog).toBeHidden();
   const pending = page.getByRole('region', { name: 'Email change waiting for verification' });
   await expect(pending).toContainText(next);
+  // The code field takes the focus, in view (not "Change", with the field below the fold).
+  await expect(pending.getByLabel('Code', { exact: true })).toBeFocused();
+  await expect(pending.getByLabel('Code', { exact: true })).toBeInViewport();
+  await expect(change).not.toBeFocused();
   await page.reload();
   await expect(pending).toContainText(next);
   await screenshot(page, testInfo, 'email-pending-en');
@@ -132,7 +164,7 @@ test('two-factor: turn on, sign in with an authenticator code, then a backup cod
   page,
   request,
 }, testInfo) => {
-  test.setTimeout(90_000);
+  test.slow();
   const email = uniqueEmail(testInfo, 'otp');
   await createAccount(request, email);
   await signedInAs(page, email, '/security');
@@ -145,6 +177,11 @@ test('two-factor: turn on, sign in with an authenticator code, then a backup cod
   await expect(enable.getByRole('img', { name: 'QR code to scan with your authenticator app' })).toBeVisible();
   const secret = ((await enable.getByTestId('mfa-secret').textContent()) ?? '').replace(/\s/g, '');
   expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+  // On a phone there is nothing to scan: the key opens in the authenticator app from a link.
+  await expect(enable.getByRole('link', { name: 'Open in authenticator app' })).toHaveAttribute(
+    'href',
+    new RegExp(`^otpauth://totp/.+secret=${secret}`),
+  );
   await screenshot(page, testInfo, 'mfa-enable-en');
   await expectNoAxeViolations(page);
   await enable.getByLabel('Authenticator code').fill('000000');
@@ -207,6 +244,8 @@ test('delete the account, then fail to sign in with it', async ({ page, request 
   const dialog = page.getByRole('dialog', { name: 'Delete your account' });
   await expect(dialog).toContainText('your friends and blocked players');
   await dialog.getByRole('button', { name: 'Send the code' }).click();
+  // A signed-in player is told plainly where the code went (not "If … has an account").
+  await expect(dialog.getByText(`We sent a 6-digit code to ${email[0]}…@example.com. Enter it below.`)).toBeVisible();
   await dialog
     .getByLabel('Code', { exact: true })
     .fill((await latestMail(request, email, 'delete_account')).code ?? '');
@@ -246,7 +285,21 @@ test('opt out of friend-request mails from the link in a mail', async ({ page, r
   await sendFriendRequest(request, testInfo, account.id);
   const after = await (await request.get(`/dev/outbox?to=${encodeURIComponent(email)}`)).json();
   expect(after.filter((m: { template: string }) => m.template === 'friend_request')).toHaveLength(1);
+  // A made-up link. The error messages load after the first screen: here they arrive after the
+  // answer, as on a slow machine, and the alert shows the message then (it kept its key before).
+  const errorMessages = /\/assets\/english-[\w-]+\.js$/;
+  let release = (): void => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let asked = 0;
+  await page.route(errorMessages, async (route) => {
+    asked++;
+    await held;
+    await route.continue();
+  });
   await page.goto('/email-notifications?token=lt_made-up-token-0000000000&lang=en-US');
+  await expect(page.getByRole('alert')).toBeVisible();
+  await expect.poll(() => asked).toBe(1);
+  release();
   await expect(page.getByRole('alert')).toContainText('That link has expired. Please try again');
 });
 
@@ -285,7 +338,7 @@ test('change avatar, country, date of birth, language and email choices', async 
   const dob = page.getByRole('dialog', { name: 'Correct your date of birth' });
   await dob.getByLabel('Date of birth').fill('31/02/1990');
   await dob.getByRole('button', { name: 'Save' }).click();
-  await expect(dob.getByText('Enter a real date as MM/dd/yyyy.')).toBeVisible();
+  await expect(dob.getByText('Enter a real date as MM/DD/YYYY.')).toBeVisible();
   const young = new Date();
   young.setFullYear(young.getFullYear() - 14);
   const mmdd = (d: Date) =>
@@ -306,4 +359,144 @@ test('change avatar, country, date of birth, language and email choices', async 
   await page.getByLabel('Language of the site and of our emails').selectOption('de-DE');
   await expect(page.getByRole('heading', { level: 1, name: 'Kontoeinstellungen' })).toBeVisible();
   await expect(page.locator('html')).toHaveAttribute('lang', 'de-DE');
+});
+
+test('two-factor: the mailbox alone never passes it, after an emailed code or after a password reset', async ({
+  page,
+  request,
+}, testInfo) => {
+  test.slow();
+  const email = uniqueEmail(testInfo, 'mailbox');
+  const { access_token: token } = await createAccount(request, email);
+  const { secret, backupCodes } = await turnOnTwoFactor(request, email, token);
+  const otherWays = page.getByRole('region', { name: 'Other ways to sign in' });
+  const notByEmail = otherWays.getByText("so a code sent by email can't be your second step");
+
+  // First step: a code sent by email. The second is the authenticator, a backup code or support.
+  await page.goto('/sign-in?lang=en-US');
+  await page.getByLabel('Email address').fill(email);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByRole('button', { name: 'Email me a sign-in code instead' }).click();
+  await expect(page).toHaveURL(/\/email-code-sign-in$/);
+  await page.getByLabel('Code', { exact: true }).fill((await latestMail(request, email, 'sign_in_code')).code ?? '');
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page).toHaveURL(/\/two-factor$/);
+  await page.getByRole('button', { name: 'Try another way' }).click();
+  await expect(notByEmail).toBeVisible();
+  await expect(otherWays.getByRole('button', { name: 'Email me a code' })).toHaveCount(0);
+  await expect(otherWays.getByRole('link', { name: 'Use a backup code' })).toBeVisible();
+  await screenshot(page, testInfo, 'two-factor-no-email-step-en');
+  await expectNoAxeViolations(page);
+  await page.getByLabel('Authenticator code').fill(await totp(secret, 0));
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await expect(page).toHaveURL(/\/account$/);
+
+  // First step: a password reset from the mailed link. Its sign-in waits for a second step too.
+  await signOut(page);
+  await page.goto('/reset-password?lang=en-US');
+  await page.getByLabel('Email address').fill(email);
+  await page.getByRole('button', { name: 'Send the link' }).click();
+  await expect(page).toHaveURL(/\/reset-password-message$/);
+  await page.goto(pathOf((await latestMail(request, email, 'password_reset')).link ?? ''));
+  await page.getByLabel('New password', { exact: true }).fill('Tq8#vLp2-Renewed');
+  await page.getByLabel('Confirm the password').fill('Tq8#vLp2-Renewed');
+  await page.getByRole('button', { name: 'Save the new password' }).click();
+  await page.getByRole('link', { name: 'Finish signing in' }).click();
+  await expect(page).toHaveURL(/\/two-factor$/);
+  await page.getByRole('button', { name: 'Try another way' }).click();
+  await expect(notByEmail).toBeVisible();
+  await expect(otherWays.getByRole('button', { name: 'Email me a code' })).toHaveCount(0);
+  await otherWays.getByRole('link', { name: 'Use a backup code' }).click();
+  await page.getByRole('textbox', { name: 'Backup code' }).fill(backupCodes[0] ?? '');
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await expect(page).toHaveURL(/\/account$/);
+});
+
+test('two-factor: after a password, a code by email finishes it: one Verify button, the address masked', async ({
+  page,
+  request,
+}, testInfo) => {
+  const email = uniqueEmail(testInfo, 'emailstep');
+  const { access_token: token } = await createAccount(request, email);
+  await turnOnTwoFactor(request, email, token);
+  await signInWithPassword(page, email, PASSWORD);
+  await expect(page).toHaveURL(/\/two-factor$/);
+  const verify = page.getByRole('button', { name: 'Verify' });
+  await expect(verify).toHaveCount(1);
+  await page.getByRole('button', { name: 'Try another way' }).click();
+  await page.getByRole('button', { name: 'Email me a code' }).click();
+  await expect(page.getByText(`We sent a 6-digit code to ${email[0]}…@example.com. Enter it below.`)).toBeVisible();
+  await expect(page.getByText(email)).toHaveCount(0);
+  await expect(verify).toHaveCount(1);
+  await screenshot(page, testInfo, 'two-factor-email-step-en');
+  await page.getByLabel('Code', { exact: true }).fill((await latestMail(request, email, 'sign_in_code')).code ?? '');
+  await verify.click();
+  await expect(page).toHaveURL(/\/account$/);
+});
+
+test('two-factor: a reload, back and forward, and a second tab keep the pending sign-in', async ({
+  page,
+  context,
+  request,
+}, testInfo) => {
+  test.slow();
+  const email = uniqueEmail(testInfo, 'pending');
+  const { access_token: token } = await createAccount(request, email);
+  const { secret } = await turnOnTwoFactor(request, email, token);
+  const heading = (tab: Page) => tab.getByRole('heading', { level: 1, name: 'Two-factor authentication' });
+
+  // A reload, then back and forward: still pending, and the code finishes it.
+  await signInWithPassword(page, email, PASSWORD);
+  await expect(page).toHaveURL(/\/two-factor$/);
+  await page.reload();
+  await expect(heading(page)).toBeVisible();
+  await page.goBack();
+  await expect(page).toHaveURL(/\/password-sign-in$/);
+  await page.goForward();
+  await expect(heading(page)).toBeVisible();
+  await page.getByLabel('Authenticator code').fill(await totp(secret, 0));
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await expect(page).toHaveURL(/\/account$/);
+
+  // A second tab opens the same pending sign-in; finished there, this tab goes on too.
+  await signOut(page);
+  await signInWithPassword(page, email, PASSWORD);
+  await expect(page).toHaveURL(/\/two-factor$/);
+  const second = await context.newPage();
+  await second.goto('/two-factor?lang=en-US');
+  await expect(heading(second)).toBeVisible();
+  await second.getByLabel('Authenticator code').fill(await totp(secret, 1));
+  await second.getByRole('button', { name: 'Verify' }).click();
+  await expect(second).toHaveURL(/\/account$/);
+  await expect(page).toHaveURL(/\/account$/);
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'Account settings' })).toBeVisible();
+  await second.close();
+});
+
+test('every account section is in sight, at phone width too, left to right and right to left', async ({
+  page,
+  request,
+}, testInfo) => {
+  const email = uniqueEmail(testInfo, 'sections');
+  await createAccount(request, email);
+  await signedInAs(page, email);
+  for (const [lang, label, current] of [
+    ['en-US', 'Account sections', 'Account settings'],
+    ['ar-AE', 'أقسام الحساب', 'إعدادات الحساب'],
+  ] as const) {
+    await page.goto(`/account?lang=${lang}`);
+    const sections = page.getByRole('navigation', { name: label });
+    await expect(sections.getByRole('link', { name: current })).toHaveAttribute('aria-current', 'page');
+    const links = sections.getByRole('link');
+    expect(await links.count()).toBeGreaterThanOrEqual(5);
+    // Each one wholly on the screen, none hidden in a row that scrolls sideways.
+    for (const link of await links.all()) await expect(link).toBeInViewport({ ratio: 1 });
+    expect(
+      await sections.getByRole('list').evaluate((list) => list.scrollWidth <= list.clientWidth + 1),
+      `${lang}: the sections do not scroll sideways`,
+    ).toBe(true);
+    await screenshot(page, testInfo, `account-sections-${lang}`);
+  }
+  await expectNoAxeViolations(page);
 });

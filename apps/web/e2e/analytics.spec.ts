@@ -1,7 +1,8 @@
 // Analytics events reach the server and are stored: read them back from /dev/analytics.
 import { expect, test } from '@playwright/test';
+import { DESKTOP_ONLY } from './helpers.ts';
 
-test('session start and page views are stored by the server', async ({ page, request }) => {
+test('session start and page views are stored by the server', DESKTOP_ONLY, async ({ page, request }) => {
   await page.goto('/home?lang=en-US&utm_source=newsletter');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await page.getByRole('link', { name: 'Read the FAQ' }).click();

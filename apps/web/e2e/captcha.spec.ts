@@ -8,11 +8,12 @@ import { join } from 'node:path';
 import { englishErrorMessages } from '@portal/contract/errors/english';
 import { expect, test as base } from '@playwright/test';
 import type { Page } from '@playwright/test';
-import { expectNoAxeViolations, latestCode, PASSWORD, switchLanguage, uniqueEmail } from './helpers.ts';
+import { DESKTOP_ONLY, expectNoAxeViolations, latestCode, PASSWORD, switchLanguage, uniqueEmail } from './helpers.ts';
 import { startCaptchaPeer } from './peers/captcha-peer.ts';
 import type { CaptchaPeer } from './peers/captcha-peer.ts';
 import { startPortalServer } from './peers/portal-server.ts';
 import { screenshot } from './screenshots.ts';
+import { OWN_SERVER_FIXTURE_MS } from './time-limits.ts';
 
 const SECRET = 'e2e-captcha-secret';
 const SITE_KEY = 'e2e-site-key';
@@ -42,7 +43,7 @@ const test = base.extend<{ peer: CaptchaPeer }, { captcha: { peer: CaptchaPeer; 
       await server.stop();
       await peer.close();
     },
-    { scope: 'worker', timeout: 90_000 },
+    { scope: 'worker', timeout: OWN_SERVER_FIXTURE_MS },
   ],
   baseURL: async ({ captcha }, use) => use(captcha.url),
   peer: async ({ captcha }, use) => use(captcha.peer),
@@ -204,26 +205,26 @@ test('password sign-in sends the widget token in Arabic too; a failed check rese
   ]);
 });
 
-test('the portal allows the widget script and frame in its Content-Security-Policy only when configured', async ({
-  request,
-  peer,
-  playwright,
-}, testInfo) => {
-  const csp = (await request.get('/sign-in')).headers()['content-security-policy']!;
-  expect(csp).toContain(`script-src 'self' https://challenges.cloudflare.com ${peer.origin}`);
-  expect(csp).toContain(`frame-src 'self' https://challenges.cloudflare.com ${peer.origin}`);
-  expect(((await (await request.get('/config.json')).json()) as { captcha: unknown }).captcha).toEqual({
-    provider: 'turnstile',
-    siteKey: SITE_KEY,
-    scriptUrl: peer.scriptUrl,
-  });
+test(
+  'the portal allows the widget script and frame in its Content-Security-Policy only when configured',
+  DESKTOP_ONLY,
+  async ({ request, peer, playwright }, testInfo) => {
+    const csp = (await request.get('/sign-in')).headers()['content-security-policy']!;
+    expect(csp).toContain(`script-src 'self' https://challenges.cloudflare.com ${peer.origin}`);
+    expect(csp).toContain(`frame-src 'self' https://challenges.cloudflare.com ${peer.origin}`);
+    expect(((await (await request.get('/config.json')).json()) as { captcha: unknown }).captcha).toEqual({
+      provider: 'turnstile',
+      siteKey: SITE_KEY,
+      scriptUrl: peer.scriptUrl,
+    });
 
-  // The suite's usual server runs without a captcha: no widget, no provider host, nothing extra.
-  const plain = await playwright.request.newContext({ baseURL: testInfo.project.use.baseURL });
-  const plainCsp = (await plain.get('/sign-in')).headers()['content-security-policy']!;
-  expect(plainCsp).toContain("script-src 'self';");
-  expect(plainCsp).not.toContain('frame-src');
-  expect(plainCsp).not.toContain('cloudflare');
-  expect(((await (await plain.get('/config.json')).json()) as { captcha?: unknown }).captcha).toBeUndefined();
-  await plain.dispose();
-});
+    // The suite's usual server runs without a captcha: no widget, no provider host, nothing extra.
+    const plain = await playwright.request.newContext({ baseURL: testInfo.project.use.baseURL });
+    const plainCsp = (await plain.get('/sign-in')).headers()['content-security-policy']!;
+    expect(plainCsp).toContain("script-src 'self';");
+    expect(plainCsp).not.toContain('frame-src');
+    expect(plainCsp).not.toContain('cloudflare');
+    expect(((await (await plain.get('/config.json')).json()) as { captcha?: unknown }).captcha).toBeUndefined();
+    await plain.dispose();
+  },
+);

@@ -17,8 +17,9 @@ import {
 } from './helpers.ts';
 import { codeFromPlatformPage, signInInPlatformPopup } from './platform-sandbox.ts';
 import { screenshot } from './screenshots.ts';
+import { TEST_MS } from './time-limits.ts';
 
-test.describe.configure({ timeout: 90_000 });
+test.describe.configure({ timeout: 3 * TEST_MS });
 
 /** The confirmation page asks for the address to be proved first: the mailed code proves it. */
 async function proveAddress(page: Page, request: APIRequestContext, email: string) {

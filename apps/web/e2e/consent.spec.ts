@@ -1,13 +1,10 @@
 // New terms ask every account for consent again. Publishing them affects all accounts, so this
 // runs in its own project after the others (playwright.config.ts).
 import { expect, test } from '@playwright/test';
-import { createAccount, PASSWORD, signInWithPassword, uniqueEmail } from './helpers.ts';
+import { seedSignedInPlayer, uniqueEmail } from './helpers.ts';
 
 test('new terms ask for consent again, then return to the page', async ({ page, request }, testInfo) => {
-  const email = uniqueEmail(testInfo, 'consent');
-  await createAccount(request, email);
-  await signInWithPassword(page, email, PASSWORD);
-  await expect(page).toHaveURL(/\/account$/);
+  await seedSignedInPlayer(page, request, uniqueEmail(testInfo, 'consent'));
   expect((await request.post('/dev/legal-documents/tos/publish')).status()).toBe(200);
   await page.goto('/friends?lang=en-US');
   await expect(page).toHaveURL(/\/update-consent$/);

@@ -1,11 +1,14 @@
 // Debug mode: the environment bar and switcher, and the debug session settings of the dev tools,
 // on a server started with DEBUG=enabled (its /config.json and /api/settings/public as they are).
 import { expect, test } from '@playwright/test';
-import { expectNoAxeViolations, signInNewPlayer, uniqueEmail } from './helpers.ts';
+import { DESKTOP_ONLY, expectNoAxeViolations, seedSignedInPlayer, uniqueEmail } from './helpers.ts';
 import { testWithOwnServer } from './own-server.ts';
 import { screenshot } from './screenshots.ts';
 
 const debugTest = testWithOwnServer({ DEBUG: 'enabled' });
+
+// The file's tests share one server a project (one worker), rather than one a worker.
+test.describe.configure({ mode: 'default' });
 
 debugTest('debug mode shows the environment bar with a switcher', async ({ page }, testInfo) => {
   await page.goto('/home?lang=en-US');
@@ -17,7 +20,7 @@ debugTest('debug mode shows the environment bar with a switcher', async ({ page 
   await expectNoAxeViolations(page);
 });
 
-test('without debug mode there is no environment bar', async ({ page }) => {
+test('without debug mode there is no environment bar', DESKTOP_ONLY, async ({ page }) => {
   await page.goto('/home?lang=en-US');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(page.getByText('Environment: Local')).toHaveCount(0);
@@ -26,7 +29,7 @@ test('without debug mode there is no environment bar', async ({ page }) => {
 debugTest(
   'a debug session setting is honoured: registration-flagged sends the dashboard to email verification',
   async ({ page, request }, testInfo) => {
-    await signInNewPlayer(page, request, uniqueEmail(testInfo, 'debugflag'));
+    await seedSignedInPlayer(page, request, uniqueEmail(testInfo, 'debugflag'));
     await page.goto('/dev-tools?lang=en-US');
     await expect(page.getByRole('heading', { level: 1, name: 'Developer tools' })).toBeVisible();
     await page.getByLabel('Email address').fill('nobody@example.com');

@@ -102,6 +102,7 @@ async function bothLanguages(page: Page, testInfo: Parameters<typeof screenshot>
 test('a signed-out player types the code (lower case, with hyphens), signs in, approves; the device gets tokens', async ({
   page,
   request,
+  baseURL,
 }, testInfo) => {
   const email = uniqueEmail(testInfo, 'device');
   await createAccount(request, email);
@@ -111,7 +112,7 @@ test('a signed-out player types the code (lower case, with hyphens), signs in, a
   await page.goto('/device?lang=en-US');
   await expect(page.getByRole('textbox', { name: 'Device code' })).toHaveAttribute('autocomplete', 'off');
   await expect(page.getByRole('textbox', { name: 'Device code' })).toHaveAttribute('autocapitalize', 'characters');
-  await expect(page.getByText('9 characters')).toBeVisible();
+  await expect(page.getByText('9 letters, as shown on your screen')).toBeVisible();
   await enterCode(page, grouped(started.user_code).toLowerCase());
   await expectDetails(page, started.user_code, ASHEN);
   await expect(page.getByText("You'll sign in or create an account first.")).toBeVisible();
@@ -123,7 +124,8 @@ test('a signed-out player types the code (lower case, with hyphens), signs in, a
   await expect(page.getByRole('heading', { level: 1, name: 'Your device is signed in' })).toBeVisible();
   await expect(page.getByText('Your device is signed in. You can go back to Ashen Crown.')).toBeVisible();
   await expect(page.getByRole('timer')).toHaveText(/Returning you in \d+ seconds…/);
-  await expect(page.getByRole('link', { name: 'Go now' })).toHaveAttribute('href', 'http://localhost:8080/home');
+  // The demo games return to the portal's own address (PUBLIC_URL), whatever port it runs on.
+  await expect(page.getByRole('link', { name: 'Go now' })).toHaveAttribute('href', `${baseURL}/home`);
   await expectNoAxeViolations(page);
   await bothLanguages(page, testInfo, 'device-success');
   await expectDeviceSignedIn(request, started.device_code, email);
@@ -132,12 +134,13 @@ test('a signed-out player types the code (lower case, with hyphens), signs in, a
   await expect(page).toHaveURL(/\/device-success$/);
 });
 
-test('the success page counts down and then goes to the game success_redirect', async ({ page, request }, testInfo) => {
+test('the success page counts down and then goes to the game success_redirect', async ({
+  page,
+  request,
+  baseURL,
+}, testInfo) => {
   const email = uniqueEmail(testInfo, 'devicego');
   await signInNewPlayer(page, request, email);
-  await page.route('http://localhost:8080/home', (route) =>
-    route.fulfill({ status: 200, contentType: 'text/html', body: '<title>Starfall Legends</title>Back in the game' }),
-  );
   const started = await startDevice(request);
   // Typed without hyphens, in lower case.
   await page.goto('/device?lang=en-US');
@@ -147,8 +150,10 @@ test('the success page counts down and then goes to the game success_redirect', 
   await page.getByRole('button', { name: 'Approve' }).click();
   await expect(page).toHaveURL(/\/device-success$/);
   await expect(page.getByRole('timer')).toHaveText(/Returning you in [1-5] seconds?…/);
-  // The countdown's five seconds, and slack for a busy machine.
-  await page.waitForURL('http://localhost:8080/home', { timeout: 20_000 });
+  // The countdown's five seconds, and slack for a busy machine. The demo game's success_redirect is
+  // the portal's own home page (PUBLIC_URL), which answers: the player lands on a page, not a refusal.
+  await page.waitForURL(`${baseURL}/home`, { timeout: 20_000 });
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expectDeviceSignedIn(request, started.device_code, email);
 });
 
@@ -184,6 +189,8 @@ test('a new player registers on the way, with the device registration defaults p
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page).toHaveURL(/\/age-and-location$/);
   await expect(page.getByLabel('Date of birth')).toHaveValue('06/15/1995');
+  // The format in words people use, not the pattern's tokens (MM/dd/yyyy).
+  await expect(page.getByText('Format: MM/DD/YYYY')).toBeVisible();
   await expect(page.getByLabel('Country or region')).toHaveValue('US');
   await expect(page.getByLabel('State or territory')).toHaveValue('US-CA');
   await page.getByRole('button', { name: 'Continue' }).click();
@@ -193,17 +200,25 @@ test('a new player registers on the way, with the device registration defaults p
   await expectDeviceSignedIn(request, started.device_code, email);
 });
 
-test('codes that cannot be right are refused under the field', async ({ page }, testInfo) => {
+test('codes that cannot be right are refused under the field, saying what is wrong', async ({ page }, testInfo) => {
   await page.goto('/device?lang=en-US');
   const field = page.getByRole('textbox', { name: 'Device code' });
+  const SHORT = 'This code is too short: a device code has 9 letters.';
+  const LONG = 'This code is too long: a device code has 9 letters.';
+  const CHARACTERS =
+    'Device codes have only letters, never digits, symbols or the letters A, E, I, O, U and Y. Check the code on your screen.';
   await enterCode(page, 'BCD-FGH');
-  await expect(page.getByText('Invalid device code - Lower than 9 digits')).toBeVisible();
+  await expect(page.getByText(SHORT)).toBeVisible();
   await expect(field).toHaveAttribute('aria-invalid', 'true');
   await expect(field).toBeFocused();
   await enterCode(page, 'BCDFGHJKLMNP');
-  await expect(page.getByText('Invalid device code - Greater than 9 digits')).toBeVisible();
-  await enterCode(page, 'BCD!FGHJK');
-  await expect(page.getByText('That device code is not valid.')).toBeVisible();
+  await expect(page.getByText(LONG)).toBeVisible();
+  // Letters the codes never have, digits or symbols: the characters are wrong, whatever the length.
+  for (const typed of ['BCD!FGHJK', 'AEI-FGH-JKL', '1234-5678']) {
+    await enterCode(page, typed);
+    await expect(page.getByText(CHARACTERS)).toBeVisible();
+  }
+  await expect(page.getByText(/than 9 digits/)).toHaveCount(0);
   await expectNoAxeViolations(page);
   await bothLanguages(page, testInfo, 'device-entry');
   // Well formed but no such code: the server says so.

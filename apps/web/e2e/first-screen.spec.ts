@@ -4,7 +4,7 @@
 // unreachable once the page arrived: the first screen still renders, in English and in Arabic.
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
-import { expectNoAxeViolations, signInNewPlayer } from './helpers.ts';
+import { DESKTOP_ONLY, expectNoAxeViolations, seedSignedInPlayer, uniqueEmail } from './helpers.ts';
 import { screenshot } from './screenshots.ts';
 
 const START_UP_CALLS = /\/(config\.json$|api\/settings\/)/;
@@ -51,11 +51,15 @@ for (const { lang, dir, title, email } of [
   });
 }
 
-test('a signed-in page needs only its own data: no start-up call', async ({ page, request }, testInfo) => {
-  await signInNewPlayer(page, request, `first-screen-${testInfo.project.name}-${Date.now()}@example.com`);
-  const asked = await cutOff(page, START_UP_CALLS);
-  await page.goto('/account?lang=en-US');
-  await expect(page.getByRole('heading', { level: 1, name: 'Account settings' })).toBeVisible();
-  await expect(page).toHaveURL(/\/account\?lang=en-US$/);
-  expect(asked).toEqual([]);
-});
+test(
+  'a signed-in page needs only its own data: no start-up call',
+  DESKTOP_ONLY,
+  async ({ page, request }, testInfo) => {
+    await seedSignedInPlayer(page, request, uniqueEmail(testInfo, 'first-screen'));
+    const asked = await cutOff(page, START_UP_CALLS);
+    await page.goto('/account?lang=en-US');
+    await expect(page.getByRole('heading', { level: 1, name: 'Account settings' })).toBeVisible();
+    await expect(page).toHaveURL(/\/account\?lang=en-US$/);
+    expect(asked).toEqual([]);
+  },
+);

@@ -6,12 +6,10 @@ import type { APIRequestContext, Browser, Page, TestInfo } from '@playwright/tes
 import { expect, test } from '@playwright/test';
 import {
   apiHeaders,
-  createAccount,
   expectNoAxeViolations,
   latestMail,
-  PASSWORD,
   pathOf,
-  signInWithPassword,
+  seedSignedInPlayer,
   uniqueEmail,
   uniqueUsername,
 } from './helpers.ts';
@@ -27,12 +25,10 @@ interface Player {
 async function player(browser: Browser, request: APIRequestContext, testInfo: TestInfo, tag: string): Promise<Player> {
   const email = uniqueEmail(testInfo, tag);
   const name = uniqueUsername(tag);
-  const { access_token: token } = await createAccount(request, email, { username: name });
   const { viewport, userAgent, deviceScaleFactor, isMobile, hasTouch, baseURL } = testInfo.project.use;
   const context = await browser.newContext({ viewport, userAgent, deviceScaleFactor, isMobile, hasTouch, baseURL });
   const page = await context.newPage();
-  await signInWithPassword(page, email, PASSWORD);
-  await expect(page).toHaveURL(/\/account$/);
+  const { access_token: token } = await seedSignedInPlayer(page, request, email, { username: name });
   return { email, name, page, token };
 }
 
@@ -64,7 +60,7 @@ async function confirm(page: Page, label: string) {
 
 test('two players: search, request, accept, unfriend, block and unblock', async ({ browser, request }, testInfo) => {
   test.skip(testInfo.project.name !== 'desktop', 'two contexts once; the phone layout is checked below');
-  test.setTimeout(120_000);
+  test.slow();
   const ana = await player(browser, request, testInfo, 'ana');
   const ben = await player(browser, request, testInfo, 'ben');
 
@@ -158,11 +154,10 @@ test('players choose whether the search finds them by email', async ({ browser, 
 
 test('the friends page in Arabic, right to left, at phone width, by keyboard', async ({ page, request }, testInfo) => {
   test.skip(testInfo.project.name !== 'phone', 'once, at phone width');
-  const email = uniqueEmail(testInfo, 'friendsar');
-  await createAccount(request, email, { username: uniqueUsername('Layla') });
-  await signInWithPassword(page, email, PASSWORD);
-  await expect(page).toHaveURL(/\/account$/);
-  await page.goto('/friends?lang=ar-AE');
+  await seedSignedInPlayer(page, request, uniqueEmail(testInfo, 'friendsar'), {
+    username: uniqueUsername('Layla'),
+    path: '/friends?lang=ar-AE',
+  });
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
   await expect(page.getByRole('tablist')).toBeVisible();
   await expectNoAxeViolations(page);

@@ -4,16 +4,16 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expectNoAxeViolations, signInNewPlayer, uniqueEmail } from './helpers.ts';
+import { expectNoAxeViolations, seedSignedInPlayer, uniqueEmail } from './helpers.ts';
 import { screenshot } from './screenshots.ts';
 
 const GAME = 'starfall-legends';
 const CLIENT = 'starfall-legends-pc';
 const REDIRECT = 'http://127.0.0.1/callback';
 
-/** Signs a new account in through the pages; answers the web app's access token. */
+/** A new player signed in in the page; answers the web app's access token. */
 async function signedIn(page: Page, request: APIRequestContext, email: string): Promise<string> {
-  await signInNewPlayer(page, request, email);
+  await seedSignedInPlayer(page, request, email);
   const token = await page.evaluate(() => localStorage.getItem('portal.accessToken'));
   expect(token).toMatch(/^at_/);
   return token as string;
@@ -144,9 +144,7 @@ test('says when the game profiles cannot be loaded, and tries again', async ({ p
   );
   await page.goto('/game-profiles');
   const alert = page.getByRole('alert');
-  await expect(alert).toContainText('The service is temporarily unavailable. Please try again later.', {
-    timeout: 10_000,
-  });
+  await expect(alert).toContainText('The service is temporarily unavailable. Please try again later.');
   await screenshot(page, testInfo, 'game-profiles-error-en');
   await page.unrouteAll();
   await alert.getByRole('button', { name: 'Try again' }).click();

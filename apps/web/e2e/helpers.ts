@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
 import { expect } from '@playwright/test';
 import type { APIRequestContext, Page, TestInfo } from '@playwright/test';
+import { KEYS } from '../src/lib/storage.ts';
 
 export async function expectNoAxeViolations(page: Page) {
   const result = await new AxeBuilder({ page }).analyze();
@@ -23,6 +24,13 @@ export const uniqueEmail = (testInfo: TestInfo, tag: string) =>
 
 /** A display name nobody else has (letters and digits, at most 16). */
 export const uniqueUsername = (prefix: string) => `${prefix}${uniqueSuffix()}`.slice(0, 16);
+
+/**
+ * The details of a test of behaviour rather than layout (a redirect, an error answer, what reaches
+ * the server): the desktop project runs it, the phone project leaves it out (playwright.config.ts).
+ * Every screen keeps a test at phone width, with its screenshot and axe check.
+ */
+export const DESKTOP_ONLY = { tag: '@desktop-only' };
 
 /** How long a mail may take to reach the dev outbox on a busy machine (it is looked for until then). */
 const MAIL_TIMEOUT_MS = 20_000;
@@ -87,7 +95,11 @@ export async function createAccount(
     },
   });
   expect(res.status()).toBe(201);
-  return (await res.json()) as { access_token: string; account: { id: string; username: string } };
+  return (await res.json()) as {
+    access_token: string;
+    refresh_token: string;
+    account: { id: string; username: string };
+  };
 }
 
 /** A real friend request: a new player invites the given account (POST /friends/me/invitations). */
@@ -131,6 +143,37 @@ export async function signInNewPlayer(
   await createAccount(request, email, options);
   await signInWithPassword(page, email, PASSWORD);
   await expect(page).toHaveURL(/\/account$/);
+}
+
+/**
+ * A new player with PASSWORD, signed in without the sign-in pages: registered through the API
+ * (createAccount), whose answer's tokens are put where the web app keeps them after a sign-in
+ * (localStorage, lib/auth/session-store.ts), then `path` is opened (the account page by default) and
+ * the signed-in header shows. For tests that start from a signed-in player; the sign-in pages have
+ * their own journeys (signInNewPlayer, accounts.spec.ts).
+ */
+export async function seedSignedInPlayer(
+  page: Page,
+  request: APIRequestContext,
+  email: string,
+  options: Parameters<typeof createAccount>[2] & { path?: string } = {},
+) {
+  const created = await createAccount(request, email, options);
+  // Storage belongs to the origin: a light page of it first (its JSON), then the tokens.
+  await page.goto('/healthz');
+  await page.evaluate(
+    ({ keys, tokens }) => {
+      localStorage.setItem(keys.access, tokens.access);
+      localStorage.setItem(keys.refresh, tokens.refresh);
+    },
+    {
+      keys: { access: KEYS.accessToken, refresh: KEYS.refreshToken },
+      tokens: { access: created.access_token, refresh: created.refresh_token },
+    },
+  );
+  await page.goto(options.path ?? '/account?lang=en-US');
+  await expect(page.locator('.account-menu > button')).toHaveText(created.account.username);
+  return created;
 }
 
 /** Headers of a JSON call to the API with the web app's key (as a game or a test would call it). */

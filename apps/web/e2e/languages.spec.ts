@@ -1,6 +1,6 @@
 // The language picker: 19 locales by region, right to left for Arabic, the choice kept.
 import { expect, test } from '@playwright/test';
-import { expectNoAxeViolations } from './helpers.ts';
+import { DESKTOP_ONLY, expectNoAxeViolations } from './helpers.ts';
 import { screenshot } from './screenshots.ts';
 
 test('switching to Arabic lays the page out right to left, and the choice is kept', async ({ page }, testInfo) => {
@@ -36,7 +36,7 @@ test('switching to Japanese translates the shell', async ({ page }, testInfo) =>
   await expectNoAxeViolations(page);
 });
 
-test('?lang= sets the language on arrival', async ({ page }) => {
+test('?lang= sets the language on arrival', DESKTOP_ONLY, async ({ page }) => {
   await page.goto('/home?lang=de-DE');
   await expect(page.locator('html')).toHaveAttribute('lang', 'de-DE');
   await expect(page.getByRole('link', { name: 'Konto erstellen' })).toBeVisible();

@@ -11,10 +11,11 @@ import {
   createAccountWithMailedCode,
   DEMO,
   demoFlaggedPlayer,
+  DESKTOP_ONLY,
   expectNoAxeViolations,
   latestMail,
   PASSWORD,
-  signInNewPlayer,
+  seedSignedInPlayer,
   signInWithPassword,
   switchLanguage,
   uniqueEmail,
@@ -127,34 +128,35 @@ test('a signed-out player signs in on the way and the game gets its code and sta
   await expectGameSignedIn(request, arrived, { verifier, redirectUri, state, email });
 });
 
-test('a new player registers on the way (the sign-up link keeps the game) and the game gets its code', async ({
-  page,
-  request,
-}, testInfo) => {
-  const email = uniqueEmail(testInfo, 'oauthnew');
-  const { verifier, challenge } = pkce();
-  const redirectUri = loopbackRedirect();
-  const { arrived } = await gameRedirect(page, redirectUri);
-  await page.goto(oauthPath({ client_id: CLIENT_ID, redirect_uri: redirectUri, code_challenge: challenge }));
-  await expect(page).toHaveURL(/\/sign-in$/);
-  await page.getByRole('link', { name: 'Create account' }).click();
-  await expect(page).toHaveURL(/\/sign-up$/);
-  await expect(page.getByText('Welcome to Starfall Legends')).toBeVisible();
-  await page.getByLabel('Email address').fill(email);
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await expect(page).toHaveURL(/\/age-and-location$/);
-  await page.getByLabel('Date of birth').fill('06/15/1995');
-  await page.getByRole('button', { name: 'Continue' }).click();
-  // The demo game prefers an emailed code.
-  await createAccountWithMailedCode(page, request, email);
-  await page.getByRole('button', { name: 'Update and continue' }).click();
-  // No state sent: none comes back.
-  await expectGameSignedIn(request, arrived, { verifier, redirectUri, state: null, email });
-});
+test(
+  'a new player registers on the way (the sign-up link keeps the game) and the game gets its code',
+  DESKTOP_ONLY,
+  async ({ page, request }, testInfo) => {
+    const email = uniqueEmail(testInfo, 'oauthnew');
+    const { verifier, challenge } = pkce();
+    const redirectUri = loopbackRedirect();
+    const { arrived } = await gameRedirect(page, redirectUri);
+    await page.goto(oauthPath({ client_id: CLIENT_ID, redirect_uri: redirectUri, code_challenge: challenge }));
+    await expect(page).toHaveURL(/\/sign-in$/);
+    await page.getByRole('link', { name: 'Create account' }).click();
+    await expect(page).toHaveURL(/\/sign-up$/);
+    await expect(page.getByText('Welcome to Starfall Legends')).toBeVisible();
+    await page.getByLabel('Email address').fill(email);
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page).toHaveURL(/\/age-and-location$/);
+    await page.getByLabel('Date of birth').fill('06/15/1995');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    // The demo game prefers an emailed code.
+    await createAccountWithMailedCode(page, request, email);
+    await page.getByRole('button', { name: 'Update and continue' }).click();
+    // No state sent: none comes back.
+    await expectGameSignedIn(request, arrived, { verifier, redirectUri, state: null, email });
+  },
+);
 
-test('a player already signed in goes straight back to the game', async ({ page, request }, testInfo) => {
+test('a player already signed in goes straight back to the game', DESKTOP_ONLY, async ({ page, request }, testInfo) => {
   const email = uniqueEmail(testInfo, 'oauthin');
-  await signInNewPlayer(page, request, email);
+  await seedSignedInPlayer(page, request, email);
   const { verifier, challenge } = pkce();
   const redirectUri = loopbackRedirect();
   const { arrived } = await gameRedirect(page, redirectUri);
@@ -169,7 +171,7 @@ test('force_verify makes a signed-in player confirm with an emailed code first',
   request,
 }, testInfo) => {
   const email = uniqueEmail(testInfo, 'oauthverify');
-  await signInNewPlayer(page, request, email);
+  await seedSignedInPlayer(page, request, email);
   const { verifier, challenge } = pkce();
   const redirectUri = loopbackRedirect();
   const { arrived } = await gameRedirect(page, redirectUri);
@@ -191,32 +193,31 @@ test('force_verify makes a signed-in player confirm with an emailed code first',
   await expectGameSignedIn(request, arrived, { verifier, redirectUri, state: null, email });
 });
 
-test('"use another account" signs out and takes the same request through sign-in', async ({
-  page,
-  request,
-}, testInfo) => {
-  const first = uniqueEmail(testInfo, 'oauthfirst');
-  const second = uniqueEmail(testInfo, 'oauthsecond');
-  await createAccount(request, first);
-  await createAccount(request, second);
-  await signInWithPassword(page, first, PASSWORD);
-  await expect(page).toHaveURL(/\/account$/);
-  const { verifier, challenge } = pkce();
-  const redirectUri = loopbackRedirect();
-  const { arrived } = await gameRedirect(page, redirectUri);
-  await page.goto(
-    oauthPath({ client_id: CLIENT_ID, redirect_uri: redirectUri, code_challenge: challenge, force_verify: 'true' }),
-  );
-  await page.getByRole('button', { name: 'Not you? Use another account' }).click();
-  await expect(page).toHaveURL(/\/sign-in$/);
-  await expect(page.getByText('Welcome to Starfall Legends')).toBeVisible();
-  await page.getByLabel('Email address').fill(second);
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  // Having just signed in, the player is not asked to confirm again.
-  await expectGameSignedIn(request, arrived, { verifier, redirectUri, state: null, email: second });
-});
+test(
+  '"use another account" signs out and takes the same request through sign-in',
+  DESKTOP_ONLY,
+  async ({ page, request }, testInfo) => {
+    const first = uniqueEmail(testInfo, 'oauthfirst');
+    const second = uniqueEmail(testInfo, 'oauthsecond');
+    await seedSignedInPlayer(page, request, first);
+    await createAccount(request, second);
+    const { verifier, challenge } = pkce();
+    const redirectUri = loopbackRedirect();
+    const { arrived } = await gameRedirect(page, redirectUri);
+    await page.goto(
+      oauthPath({ client_id: CLIENT_ID, redirect_uri: redirectUri, code_challenge: challenge, force_verify: 'true' }),
+    );
+    await page.getByRole('button', { name: 'Not you? Use another account' }).click();
+    await expect(page).toHaveURL(/\/sign-in$/);
+    await expect(page.getByText('Welcome to Starfall Legends')).toBeVisible();
+    await page.getByLabel('Email address').fill(second);
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    // Having just signed in, the player is not asked to confirm again.
+    await expectGameSignedIn(request, arrived, { verifier, redirectUri, state: null, email: second });
+  },
+);
 
 test.describe('errors show on the page and never redirect', () => {
   const { challenge } = pkce();
@@ -263,7 +264,7 @@ test.describe('errors show on the page and never redirect', () => {
     );
   });
 
-  test('an unknown client and a redirect URI not registered for the client', async ({ page }) => {
+  test('an unknown client and a redirect URI not registered for the client', DESKTOP_ONLY, async ({ page }) => {
     let redirected = false;
     await page.route('https://evil.example.com/**', (route) => {
       redirected = true;
@@ -294,51 +295,53 @@ test.describe('errors show on the page and never redirect', () => {
   });
 });
 
-test('an under-age player of a mature game ends on the age gate, not at the game', async ({
-  page,
-  request,
-}, testInfo) => {
-  // Fifteen: old enough for an account in the US, not for the demo's adult-only game.
-  await signInNewPlayer(page, request, uniqueEmail(testInfo, 'oauthage'), { dateOfBirth: bornYearsAgo(15) });
-  let redirected = false;
-  const redirectUri = loopbackRedirect();
-  await page.route(
-    (url) => url.href.startsWith(redirectUri),
-    (route) => {
-      redirected = true;
-      return route.abort();
-    },
-  );
-  const refused = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/sessions/authorize');
-  await page.goto(
-    oauthPath({ client_id: DEMO.matureGame.clientId, redirect_uri: redirectUri, code_challenge: pkce().challenge }),
-  );
-  expect((await (await refused).json()).code).toBe('age_gated');
-  await expect(page.getByRole('heading', { level: 1, name: 'Sorry' })).toBeVisible();
-  await expect(page.getByRole('alert')).toHaveText('This game is for players aged 18 or older.');
-  expect(redirected).toBe(false);
-});
+test(
+  'an under-age player of a mature game ends on the age gate, not at the game',
+  DESKTOP_ONLY,
+  async ({ page, request }, testInfo) => {
+    // Fifteen: old enough for an account in the US, not for the demo's adult-only game.
+    await seedSignedInPlayer(page, request, uniqueEmail(testInfo, 'oauthage'), { dateOfBirth: bornYearsAgo(15) });
+    let redirected = false;
+    const redirectUri = loopbackRedirect();
+    await page.route(
+      (url) => url.href.startsWith(redirectUri),
+      (route) => {
+        redirected = true;
+        return route.abort();
+      },
+    );
+    const refused = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/sessions/authorize');
+    await page.goto(
+      oauthPath({ client_id: DEMO.matureGame.clientId, redirect_uri: redirectUri, code_challenge: pkce().challenge }),
+    );
+    expect((await (await refused).json()).code).toBe('age_gated');
+    await expect(page.getByRole('heading', { level: 1, name: 'Sorry' })).toBeVisible();
+    await expect(page.getByRole('alert')).toHaveText('This game is for players aged 18 or older.');
+    expect(redirected).toBe(false);
+  },
+);
 
-test('a flagged account verifies its email first, then goes on to the game (rule 12)', async ({
-  page,
-  request,
-}, testInfo) => {
-  // A registration-flagged demo player: the dashboard already asks to verify the address.
-  const email = demoFlaggedPlayer(testInfo);
-  await signInWithPassword(page, email, DEMO.password);
-  await expect(page).toHaveURL(/\/verify-email\?account_flagged=true$/);
-  const { verifier, challenge } = pkce();
-  const redirectUri = loopbackRedirect();
-  const { arrived } = await gameRedirect(page, redirectUri);
-  // The server refuses the game a flagged account (1044) until the address is verified.
-  const refused = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/sessions/authorize');
-  await page.goto(
-    oauthPath({ client_id: CLIENT_ID, redirect_uri: redirectUri, code_challenge: challenge, state: 's1' }),
-  );
-  expect((await (await refused).json()).code).toBe('email_verification_required');
-  await expect(page).toHaveURL(/\/verify-email\?account_flagged=true$/);
-  await page.getByRole('button', { name: 'Send the code' }).click();
-  await page.getByLabel('Code', { exact: true }).fill((await latestMail(request, email, 'verify_email')).code ?? '');
-  await page.getByRole('button', { name: 'Verify' }).click();
-  await expectGameSignedIn(request, arrived, { verifier, redirectUri, state: 's1', email });
-});
+test(
+  'a flagged account verifies its email first, then goes on to the game (rule 12)',
+  DESKTOP_ONLY,
+  async ({ page, request }, testInfo) => {
+    // A registration-flagged demo player: the dashboard already asks to verify the address.
+    const email = demoFlaggedPlayer(testInfo);
+    await signInWithPassword(page, email, DEMO.password);
+    await expect(page).toHaveURL(/\/verify-email\?account_flagged=true$/);
+    const { verifier, challenge } = pkce();
+    const redirectUri = loopbackRedirect();
+    const { arrived } = await gameRedirect(page, redirectUri);
+    // The server refuses the game a flagged account (1044) until the address is verified.
+    const refused = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/sessions/authorize');
+    await page.goto(
+      oauthPath({ client_id: CLIENT_ID, redirect_uri: redirectUri, code_challenge: challenge, state: 's1' }),
+    );
+    expect((await (await refused).json()).code).toBe('email_verification_required');
+    await expect(page).toHaveURL(/\/verify-email\?account_flagged=true$/);
+    await page.getByRole('button', { name: 'Send the code' }).click();
+    await page.getByLabel('Code', { exact: true }).fill((await latestMail(request, email, 'verify_email')).code ?? '');
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await expectGameSignedIn(request, arrived, { verifier, redirectUri, state: 's1', email });
+  },
+);

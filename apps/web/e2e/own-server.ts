@@ -3,6 +3,7 @@
 // (peers/portal-server.ts), and `page` and `request` use it.
 import { test as base } from '@playwright/test';
 import { startPortalServer } from './peers/portal-server.ts';
+import { OWN_SERVER_FIXTURE_MS } from './time-limits.ts';
 
 export function testWithOwnServer(env: Record<string, string>) {
   return base.extend<object, { ownServer: string }>({
@@ -14,7 +15,7 @@ export function testWithOwnServer(env: Record<string, string>) {
         await use(server.url);
         await server.stop();
       },
-      { scope: 'worker', timeout: 90_000 },
+      { scope: 'worker', timeout: OWN_SERVER_FIXTURE_MS },
     ],
     baseURL: async ({ ownServer }, use) => use(ownServer),
   });

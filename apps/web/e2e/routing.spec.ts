@@ -2,9 +2,10 @@
 import { expect, test } from '@playwright/test';
 import {
   DEMO,
+  DESKTOP_ONLY,
   expectNoAxeViolations,
+  seedSignedInPlayer,
   sessionValue,
-  signInNewPlayer,
   signInWithPassword,
   uniqueEmail,
   uniqueUsername,
@@ -24,26 +25,30 @@ test('a protected deep link sends a visitor to sign-in and keeps the target', as
   await expectNoAxeViolations(page);
 });
 
-test('/betas paths lead to the matching /playtests paths', async ({ page, request }, testInfo) => {
-  await signInNewPlayer(page, request, uniqueEmail(testInfo, 'betas'));
-  await page.goto('/betas/x?lang=en-US');
-  await expect(page).toHaveURL(/\/playtests\/x\?lang=en-US$/);
-  await expect(page.getByRole('heading', { level: 1, name: 'Playtest' })).toBeVisible();
-});
-
-test('/friend-request leads to the incoming friends tab, keeping the query', async ({ page, request }, testInfo) => {
-  await signInNewPlayer(page, request, uniqueEmail(testInfo, 'friendreq'));
-  await page.goto('/friend-request?a=1');
-  await expect(page).toHaveURL(/\/friends\?a=1&tab=incoming$/);
-  await expect(page.getByRole('heading', { level: 1, name: 'Friends' })).toBeVisible();
-});
+test(
+  '/betas paths lead to the matching /playtests paths, /friend-request to the incoming friends tab with its query, and an unknown platform to the error page',
+  DESKTOP_ONLY,
+  async ({ page, request }, testInfo) => {
+    await seedSignedInPlayer(page, request, uniqueEmail(testInfo, 'redirects'));
+    await page.goto('/betas/x?lang=en-US');
+    await expect(page).toHaveURL(/\/playtests\/x\?lang=en-US$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Playtest' })).toBeVisible();
+    await page.goto('/friend-request?a=1');
+    await expect(page).toHaveURL(/\/friends\?a=1&tab=incoming$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Friends' })).toBeVisible();
+    await page.goto('/connect/myspace?lang=en-US');
+    await expect(page.getByRole('heading', { level: 1, name: 'Something went wrong' })).toBeVisible();
+    await page.goto('/connect/epic-games?lang=en-US');
+    await expect(page.getByRole('heading', { level: 1, name: 'Connect a platform' })).toBeVisible();
+  },
+);
 
 test('a signed-in user sees the account menu and leaves sign-in for the account', async ({
   page,
   request,
 }, testInfo) => {
   const username = uniqueUsername('Pilot');
-  await signInNewPlayer(page, request, uniqueEmail(testInfo, 'menu'), { username });
+  await seedSignedInPlayer(page, request, uniqueEmail(testInfo, 'menu'), { username });
   await page.goto('/sign-in?lang=en-US');
   await expect(page).toHaveURL(/\/account$/);
   await page.getByRole('button', { name: username }).click();
@@ -58,7 +63,7 @@ test('a signed-in user sees the account menu and leaves sign-in for the account'
   await expect(sections.getByRole('link', { name: 'Password and security' })).toHaveAttribute('aria-current', 'page');
 });
 
-test('required consent sends the user to update-consent', async ({ page }) => {
+test('required consent sends the user to update-consent', DESKTOP_ONLY, async ({ page }) => {
   // A demo player who registered before the terms in force (not asked to agree here: it stays so).
   await signInWithPassword(page, DEMO.newTermsPlayer, DEMO.password);
   await expect(page).toHaveURL(/\/update-consent$/);
@@ -67,15 +72,7 @@ test('required consent sends the user to update-consent', async ({ page }) => {
   expect(await sessionValue(page, 'portal.consentTarget')).toBe('/linked-accounts?lang=en-US');
 });
 
-test('an unknown platform in the URL shows the error page', async ({ page, request }, testInfo) => {
-  await signInNewPlayer(page, request, uniqueEmail(testInfo, 'platform'));
-  await page.goto('/connect/myspace?lang=en-US');
-  await expect(page.getByRole('heading', { level: 1, name: 'Something went wrong' })).toBeVisible();
-  await page.goto('/connect/epic-games?lang=en-US');
-  await expect(page.getByRole('heading', { level: 1, name: 'Connect a platform' })).toBeVisible();
-});
-
-test('flow-only pages without a flow go to the default page', async ({ page }) => {
+test('flow-only pages without a flow go to the default page', DESKTOP_ONLY, async ({ page }) => {
   await page.goto('/display-name?lang=en-US');
   await expect(page).toHaveURL(/\/home$/);
 });
@@ -95,7 +92,7 @@ maintenanceTest('maintenance mode sends every page to the maintenance page', asy
   await expectNoAxeViolations(page);
 });
 
-test('the maintenance page outside maintenance goes to sign-in', async ({ page }) => {
+test('the maintenance page outside maintenance goes to sign-in', DESKTOP_ONLY, async ({ page }) => {
   await page.goto('/maintenance');
   await expect(page).toHaveURL(/\/sign-in$/);
 });

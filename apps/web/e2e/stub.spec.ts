@@ -76,7 +76,7 @@ test('a console stub moves into an existing account, keeping the chosen save; a 
   request,
   baseURL,
 }, testInfo) => {
-  test.setTimeout(120_000);
+  test.slow();
   const email = uniqueEmail(testInfo, 'stub-owner');
   await accountWithSave(request, email, 3);
   const user = `Kratos${uniqueSuffix()}`;
@@ -191,8 +191,20 @@ test('the failure page: the account links the platform with another identity', a
     await expect(page).toHaveURL(/\/sign-in/);
     await fillPasswordSignIn(page, email, PASSWORD);
     await expect(page).toHaveURL(/\/connect-fail\?errorCode=1069/);
+    // No personal data in the address (it stays in history, logs and referrers).
+    expect(decodeURIComponent(page.url())).not.toMatch(/email|@/);
+    // What happened, in words, and who can change it (PlayStation Network is restricted in the sandbox).
+    await expect(page.getByRole('alert')).toHaveText(
+      "Your account already has a different PlayStation Network account linked. An account can have only one, so the PlayStation Network account you played with can't be added to it.",
+    );
+    await expect(
+      page.getByText('Only customer support can change which PlayStation Network account is linked to yours.'),
+    ).toBeVisible();
     await expect(page.getByText(`Linking can't continue with the account for ${email}.`)).toBeVisible();
-    await expect(page.getByText('PlayStation Network')).toBeVisible();
+    await expect(page.getByText('PlayStation Network', { exact: true })).toBeVisible();
+    // A reload still names the account (the signed-in one's address, not the URL's).
+    await page.reload();
+    await expect(page.getByText(`Linking can't continue with the account for ${email}.`)).toBeVisible();
     for (const option of ['Sign in to a different account', 'Create a new account', 'Cancel linking']) {
       await expect(page.getByRole('button', { name: option })).toBeVisible();
     }

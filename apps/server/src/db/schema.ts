@@ -160,6 +160,10 @@ export const sessions = pgTable(
     revokedAt: timestamptz('revoked_at'),
     /** When the player last proved themselves again in this session (PUT /sessions/me/verify). */
     verifiedAt: timestamptz('verified_at'),
+    /** How the sign-in's first step was made (0028, ADR 029): password, email_code, recovery, platform. */
+    firstFactor: text('first_factor', { enum: ['password', 'email_code', 'recovery', 'platform'] }),
+    /** How the player last proved themselves in this session: email_code, mfa_code or password. */
+    verifiedBy: text('verified_by', { enum: ['email_code', 'mfa_code', 'password'] }),
   },
   (t) => [index('sessions_account_id_idx').on(t.accountId), index('sessions_family_id_idx').on(t.familyId)],
 );
@@ -172,11 +176,15 @@ export const accounts = pgTable('accounts', {
   emailVerified: boolean('email_verified').notNull().default(false),
   username: text('username'),
   usernameUpdatedAt: timestamptz('username_updated_at'),
+  /** Display-name changes made; the first is free, the ones after it start the wait (0029). */
+  usernameChanges: integer('username_changes').notNull().default(0),
   dateOfBirth: date('date_of_birth', { mode: 'string' }),
   country: text('country'),
   territory: text('territory'),
   locale: text('locale').notNull().default('en-US'),
   passwordHash: text('password_hash'),
+  /** When a mailed reset link last set the password; null once the player changes it signed in (0028). */
+  passwordResetAt: timestamptz('password_reset_at'),
   stub: boolean('stub').notNull().default(false),
   completed: boolean('completed').notNull().default(false),
   registrationFlagged: boolean('registration_flagged').notNull().default(false),
@@ -291,6 +299,8 @@ export const linkTokens = pgTable('link_tokens', {
   tokenHash: text('token_hash').notNull().unique(),
   expiresAt: timestamptz('expires_at').notNull(),
   consumedAt: timestamptz('consumed_at'),
+  /** When the link was used (consumed_at is also set when a newer link replaces it): 0028. */
+  usedAt: timestamptz('used_at'),
   createdAt: timestamptz('created_at').notNull().defaultNow(),
 });
 

@@ -63,12 +63,28 @@ export function callAccount(call: Call, signedIn: SignedInRequest | null): Accou
   return account;
 }
 
-/** A call that changes what protects the account needs the player to have proved themselves just before. */
-export function assertRecentlyVerified(call: Call, session: ResolvedSession | null, now = Date.now()): void {
+/**
+ * A call that changes what protects the account needs the player to have proved themselves just
+ * before; a `credential` call, with the password or the authenticator when the account has one of
+ * them (an emailed code alone is then not enough: ADR 029).
+ */
+export function assertRecentlyVerified(
+  call: Call,
+  session: ResolvedSession | null,
+  account: Pick<Account, 'passwordHash' | 'mfaSecret'> | null,
+  now = Date.now(),
+): void {
   if (!call.recentVerification) return;
   const verifiedAt = session?.verifiedAt;
-  if (!verifiedAt || now - verifiedAt.getTime() > VERIFIED_FOR_MS) {
-    throw new RequestError('session_verification_required');
+  const recent = verifiedAt !== null && verifiedAt !== undefined && now - verifiedAt.getTime() <= VERIFIED_FOR_MS;
+  if (call.recentVerification !== 'credential') {
+    if (!recent) throw new RequestError('session_verification_required');
+    return;
+  }
+  const hasCredential = account !== null && (account.passwordHash !== null || account.mfaSecret !== null);
+  const byCredential = session?.verifiedBy === 'password' || session?.verifiedBy === 'mfa_code';
+  if (!recent || (hasCredential && !byCredential)) {
+    throw new RequestError(hasCredential ? 'reauthentication_required' : 'session_verification_required');
   }
 }
 

@@ -61,6 +61,8 @@ function parameters(schema: z.ZodType, location: 'path' | 'query') {
 /** The call's policies in words, for the operation's description (x-policies has them as data). */
 function policyNotes(call: Call): string[] {
   const notes = [`Rate limit: the \`${call.rateLimit}\` tier.`];
+  for (const [grant, tier] of Object.entries(call.grantTiers ?? {}))
+    notes.push(`Rate limit of grant_type \`${grant}\`: the \`${tier}\` tier.`);
   if (call.captcha)
     notes.push("Captcha: send the widget's response in X-Captcha-Response (when the server has a provider).");
   if (call.auth !== 'public') {
@@ -69,7 +71,10 @@ function policyNotes(call: Call): string[] {
     if (call.gameToken === 'required') notes.push("Only a game's own access token is accepted.");
     if (call.recentVerification)
       notes.push(
-        `Needs the session verified again (PUT /sessions/me/verify) within ${VERIFIED_FOR_MS / 60_000} minutes.`,
+        `Needs the session verified again (PUT /sessions/me/verify) within ${VERIFIED_FOR_MS / 60_000} minutes` +
+          (call.recentVerification === 'credential'
+            ? ', with the password or an authenticator code when the account has one of them.'
+            : '.'),
       );
     if (call.allowStub) notes.push("A browser's session of a stub account (the stub flow) may call it.");
   }

@@ -44,6 +44,7 @@ const gameAllowed = testCall('game-allowed', 'token', { gameToken: 'allowed' });
 const gameRequired = testCall('game-required', 'token', { gameToken: 'required' });
 const optionalGameAllowed = testCall('optional-game', 'optional', { gameToken: 'allowed' });
 const sensitive = testCall('sensitive', 'token', { recentVerification: true });
+const credential = testCall('credential', 'token', { recentVerification: 'credential' });
 const guarded = defineCall({
   id: 'test.guarded',
   area: 'sessions',
@@ -104,7 +105,7 @@ beforeAll(async () => {
     async (api) => {
       // The handlers answer what registerCall gave them; the types say a token call has both.
       registerCall(api, whoAmI, async ({ session, account }) => ({ accountId: account.id, sessionId: session.id }));
-      for (const call of [verify, gameAllowed, gameRequired, sensitive]) {
+      for (const call of [verify, gameAllowed, gameRequired, sensitive, credential]) {
         registerCall(api, call, async ({ session, account }) => ({ accountId: account.id, sessionId: session.id }));
       }
       for (const call of [maybe, optionalGameAllowed]) {
@@ -252,7 +253,7 @@ describe('recent verification', () => {
     expect(never.statusCode).toBe(403);
     expect(never.json()).toMatchObject({ code: 'session_verification_required', hydraErrorCode: 1059 });
 
-    await services.sessions.markVerified(session.id);
+    await services.sessions.markVerified(session.id, 'email_code');
     expect((await get('sensitive', accessToken)).json()).toEqual({ accountId: ACCOUNT, sessionId: session.id });
 
     await services.db.query(`UPDATE sessions SET verified_at = now() - interval '11 minutes' WHERE id = $1`, [
@@ -264,6 +265,27 @@ describe('recent verification', () => {
   it('is only asked of the calls that declare it', async () => {
     const { accessToken } = await signIn();
     expect((await get('me', accessToken)).statusCode).toBe(200);
+  });
+
+  it('asks a credential call for the password or the authenticator when the account has one (1028)', async () => {
+    const { accessToken, session } = await signIn();
+    const setPassword = (hash: string | null) =>
+      services.db.query(`UPDATE accounts SET password_hash = $2 WHERE id = $1`, [ACCOUNT, hash]);
+    try {
+      await services.sessions.markVerified(session.id, 'email_code');
+      // Neither a password nor an authenticator: the mailbox is all the account has.
+      expect((await get('credential', accessToken)).statusCode).toBe(200);
+      await setPassword('argon2-hash-of-a-password');
+      const refused = await get('credential', accessToken);
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json()).toMatchObject({ code: 'reauthentication_required', hydraErrorCode: 1028 });
+      await services.sessions.markVerified(session.id, 'password');
+      expect((await get('credential', accessToken)).statusCode).toBe(200);
+      await services.sessions.markVerified(session.id, 'mfa_code');
+      expect((await get('credential', accessToken)).statusCode).toBe(200);
+    } finally {
+      await setPassword(null);
+    }
   });
 });
 

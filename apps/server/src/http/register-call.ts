@@ -2,7 +2,7 @@
 // validates path parameters, query and body with the call's schemas, runs the handler with the
 // session and account, and checks its answer against the response schema before encoding it (a
 // frozen answer, shared between requests, once: ADR 016).
-import type { Auth, Call, ParamsOf, QueryOf, BodyOf, ResponseOf } from '@portal/contract/calls/define';
+import type { Auth, Call, ParamsOf, QueryOf, BodyOf, RateLimitTier, ResponseOf } from '@portal/contract/calls/define';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Account } from '../modules/accounts/service.ts';
@@ -10,6 +10,7 @@ import type { ResolvedSession } from '../modules/sessions/service.ts';
 import { assertRecentlyVerified, callAccount, callSession, checkCaptcha } from './call-policies.ts';
 import { answerFormat, encodeAnswer, sendText } from './codec.ts';
 import type { AnswerFormat } from './codec.ts';
+import type { RateLimit, RateLimitTable } from '../rate-limit/tiers.ts';
 import { RequestError } from './request-error.ts';
 
 /** What a call of this kind of auth has: always for `token`, never for `public`, maybe for `optional`. */
@@ -118,6 +119,19 @@ function validator<S extends z.ZodType>(schema: S, where: string): (value: unkno
   };
 }
 
+/** The own tier of a request by its body's `grant_type` (undefined: the default tier alone counts it). */
+function tierOfGrant(
+  tier: RateLimitTier,
+  grantTiers: Readonly<Record<string, RateLimitTier>>,
+  rateLimits: RateLimitTable,
+): (body: unknown) => RateLimit | undefined {
+  return (body) => {
+    const grant = typeof body === 'object' && body !== null ? (body as { grant_type?: unknown }).grant_type : undefined;
+    const own = (typeof grant === 'string' && Object.hasOwn(grantTiers, grant) ? grantTiers[grant] : undefined) ?? tier;
+    return own === 'default' ? undefined : rateLimits[own];
+  };
+}
+
 /** Mounts `call` on `app` (whose `deps` hold the signed-in sessions, captcha verifier and rate-limit tiers). */
 export function registerCall<C extends Call>(app: FastifyInstance, call: C, handler: CallHandler<C>): void {
   const { signedIn, captcha, rateLimits } = app.deps;
@@ -132,11 +146,16 @@ export function registerCall<C extends Call>(app: FastifyInstance, call: C, hand
     method: call.method,
     url: call.path.replace(/\{(\w+)\}/g, ':$1'),
     ...(call.bodyLimit ? { bodyLimit: call.bodyLimit } : {}),
-    // The default tier is the limit every request has (counted over all calls); others are per call.
+    // The default tier is the limit every request has (counted over all calls); others are per call,
+    // by the grant of the body where the call says so (grantTiers).
     config: {
       callId: call.id,
       auth: call.auth,
-      ...(call.rateLimit !== 'default' ? { rateLimit: rateLimits[call.rateLimit] } : {}),
+      ...(call.grantTiers
+        ? { rateLimitOf: tierOfGrant(call.rateLimit, call.grantTiers, rateLimits) }
+        : call.rateLimit !== 'default'
+          ? { rateLimit: rateLimits[call.rateLimit] }
+          : {}),
     },
     handler: async (request, reply) => {
       // A public call has no session to wait for, and a call without a captcha none to check.
@@ -147,7 +166,7 @@ export function registerCall<C extends Call>(app: FastifyInstance, call: C, hand
       const query = inputs.query(request.query) as QueryOf<C>;
       const body = inputs.body(request.body) as BodyOf<C>;
       const account = callAccount(call, resolved);
-      assertRecentlyVerified(call, session);
+      assertRecentlyVerified(call, session, account);
       if (call.captcha) await checkCaptcha(call, request, captcha);
       const result = await handler({
         params,

@@ -1,4 +1,7 @@
 // Renders a template in a locale as subject, text and HTML. Every value put into the HTML is escaped.
+// A count is said in the plural form the locale's language gives it (Intl.PluralRules: Arabic has
+// six, Japanese one), and a code's or link's lifetime in the unit people use: 10 minutes, 24 hours,
+// 2 days.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { findLocale, LOCALE_TAGS } from '@portal/contract/data/locales';
@@ -47,6 +50,16 @@ export function renderMail(
   };
   const t = (key: string) => interpolate(table[key] ?? english[key] ?? key, values);
   const has = (key: string) => (table[key] ?? english[key]) !== undefined;
+  /** The form of a message with a count (`<base>.<plural category>`) for `count`, with it filled in. */
+  const plural = (base: string, count: number) => {
+    const form = `${base}.${new Intl.PluralRules(locale).select(count)}`;
+    const text = table[form] ?? table[`${base}.other`] ?? english[`${base}.other`] ?? base;
+    return interpolate(text, { count: new Intl.NumberFormat(locale, { useGrouping: false }).format(count) });
+  };
+  if (data.minutes !== undefined) {
+    const { unit, count } = lifetime(data.minutes);
+    values.duration = plural(`mail.duration.${unit}`, count);
+  }
 
   const subject = t(`mail.${template}.subject`);
   const heading = t(`mail.${template}.heading`);
@@ -54,7 +67,12 @@ export function renderMail(
   const expiry = shape.expires && data.minutes !== undefined ? t(`mail.${shape.expires}.expires`) : undefined;
   const action = shape.action && data.link && has(`mail.${template}.action`) ? t(`mail.${template}.action`) : undefined;
   const optOut = shape.optOut && data.optOutUrl ? t(`mail.${template}.opt_out`) : undefined;
-  const footer = [t('mail.footer.reason'), t('mail.footer.ignore'), t('mail.footer.support')];
+  // A notice of what was done (a password changed, an account deleted) is not to be ignored.
+  const footer = [
+    t('mail.footer.reason'),
+    ...(shape.notice ? [] : [t('mail.footer.ignore')]),
+    t('mail.footer.support'),
+  ];
   // A template's list (the saves of a consolidation): one translated line per item.
   const items = (data.items ?? []).map((item) =>
     interpolate(table[`mail.${template}.${item.kind}`] ?? english[`mail.${template}.${item.kind}`] ?? item.kind, {
@@ -103,6 +121,13 @@ ${optOut && data.optOutUrl ? `<p style="margin:0"><a href="${escapeHtml(data.opt
 </table></td></tr></table>
 </body></html>`;
   return { subject, text, html };
+}
+
+/** A lifetime in minutes in the unit people say it in: whole days from 2 days, whole hours from 1 hour. */
+export function lifetime(minutes: number): { unit: 'minutes' | 'hours' | 'days'; count: number } {
+  if (minutes >= 2 * 24 * 60 && minutes % (24 * 60) === 0) return { unit: 'days', count: minutes / (24 * 60) };
+  if (minutes >= 60 && minutes % 60 === 0) return { unit: 'hours', count: minutes / 60 };
+  return { unit: 'minutes', count: minutes };
 }
 
 function formatDate(date: Date, locale: LocaleTag): string {

@@ -54,7 +54,7 @@ export class SteamOpenIdPlatform implements PlatformAdapter {
   readonly #claimedIdPrefix: string;
   readonly #nonces: NonceStore;
   readonly #now: () => number;
-  /** A game's Web API auth tickets, when the platform is configured for them (steam-ticket.ts). */
+  /** Steam's Web API, when the platform is configured for it: a game's auth tickets, and persona names (steam-ticket.ts). */
   readonly #tickets: SteamTickets | null;
 
   constructor(config: PlatformConfig, nonces: NonceStore, now: () => number = Date.now) {
@@ -115,7 +115,8 @@ export class SteamOpenIdPlatform implements PlatformAdapter {
     if (!(await this.#nonces(`${this.#endpoint} ${nonce}`, new Date(issued)))) {
       throw new PlatformError('refused', 'a replayed assertion');
     }
-    return { subject: steamId, username: null };
+    // OpenID says nothing of the name: the Web API does, where the platform is configured for it.
+    return { subject: steamId, username: (await this.#tickets?.personaName(steamId)) ?? null };
   }
 
   /** Steam checks its own signature: the same fields, with mode check_authentication. */

@@ -80,11 +80,14 @@ export class SteamTickets {
     if (!(await this.#nonces(`steam-ticket ${digest}`, new Date()))) {
       throw new PlatformError('refused', 'a ticket used before');
     }
-    return { subject: steamId, username: await this.#personaName(steamId) };
+    return { subject: steamId, username: await this.personaName(steamId) };
   }
 
-  /** The player's persona name, or null when Steam does not say (the sign-in goes on without it). */
-  async #personaName(steamId: string): Promise<string | null> {
+  /**
+   * The player's persona name (ISteamUser/GetPlayerSummaries), or null when Steam does not say: the
+   * sign-in goes on without it. The web's OpenID sign-in asks it too (steam-openid.ts).
+   */
+  async personaName(steamId: string): Promise<string | null> {
     try {
       const summaries = (await this.#get('/ISteamUser/GetPlayerSummaries/v2/', { steamids: steamId })) as {
         response?: { players?: Array<{ steamid?: string; personaname?: string }> };

@@ -4,8 +4,10 @@
 // config), counted per call. Hits are counted in memory and shared in batches (BatchedCounters,
 // ADR 008), so a request costs no round trip to the store, and the check is one synchronous hook: no
 // promise, no await (ADR 019; @fastify/rate-limit cost about five turns of the microtask queue and
-// three headers on every answer).
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+// three headers on every answer). A call whose tier depends on its body (`rateLimitOf`: the grant of
+// a token call) is counted once the body is parsed (a preValidation hook of that route alone), still
+// before the call runs.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { RequestError } from '../http/request-error.ts';
 import { BatchedCounters } from './batched-counters.ts';
 import type { CounterStore } from './counter-store.ts';
@@ -15,8 +17,15 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** The call's own rate-limit tier, counted per call on top of the default one. */
     rateLimit?: RateLimit;
+    /**
+     * Instead of `rateLimit`: the call's own tier told by the request's parsed body (undefined: only
+     * the default tier counts it), e.g. a device's polls beside the sign-ins of a token endpoint.
+     */
+    rateLimitOf?: (body: unknown) => RateLimit | undefined;
   }
 }
+
+type Done = (error?: Error) => void;
 
 /**
  * The address a limit counts by: an IPv4 address as it is (also when written as IPv4-mapped IPv6),
@@ -54,27 +63,45 @@ function tooManyRequests(resetAt: number, now: number): RequestError {
 export function registerHttpRateLimit(app: FastifyInstance, store: CounterStore, limit: RateLimit): void {
   const counters = new BatchedCounters(store);
   app.addHook('onClose', () => counters.close());
+
+  /** Counts the request in the call's own tier `own`, per call and client address. */
+  const countOwn = (request: FastifyRequest, own: RateLimit, done: Done) => {
+    const now = Date.now();
+    const route = `http:${request.method}${request.routeOptions.url ?? ''}:${clientKey(request.ip)}`;
+    if (own.exact) {
+      // Counted across every instance before the call runs (issue 19: batched, each instance
+      // could let one more through per window).
+      store.hit(route, own.timeWindow).then(
+        (call) => done(call.count > own.max ? tooManyRequests(call.resetAt, Date.now()) : undefined),
+        (error: unknown) => done(error as Error),
+      );
+      return;
+    }
+    const call = counters.hit(route, own.timeWindow, now);
+    done(call.count > own.max ? tooManyRequests(call.resetAt, now) : undefined);
+  };
+
   app.addHook('onRequest', (request: FastifyRequest, _reply, done) => {
     if (!limited(request.url)) return done();
     const now = Date.now();
-    const client = clientKey(request.ip);
-    const overall = counters.hit(`http:${client}`, limit.timeWindow, now);
+    const overall = counters.hit(`http:${clientKey(request.ip)}`, limit.timeWindow, now);
     if (overall.count > limit.max) return done(tooManyRequests(overall.resetAt, now));
     const own = request.routeOptions.config?.rateLimit;
-    if (own) {
-      const route = `http:${request.method}${request.routeOptions.url ?? ''}:${client}`;
-      if (own.exact) {
-        // Counted across every instance before the call runs (issue 19: batched, each instance
-        // could let one more through per window).
-        store.hit(route, own.timeWindow).then(
-          (call) => done(call.count > own.max ? tooManyRequests(call.resetAt, Date.now()) : undefined),
-          (error: unknown) => done(error as Error),
-        );
-        return;
-      }
-      const call = counters.hit(route, own.timeWindow, now);
-      if (call.count > own.max) return done(tooManyRequests(call.resetAt, now));
-    }
+    if (own) return countOwn(request, own, done);
     done();
+  });
+
+  // Only the routes whose tier depends on the body get a hook after parsing: the others pay nothing.
+  app.addHook('onRoute', (route) => {
+    const ownOf = route.config?.rateLimitOf;
+    if (!ownOf) return;
+    const check = (request: FastifyRequest, _reply: FastifyReply, done: Done) => {
+      if (!limited(request.url)) return done();
+      const own = ownOf(request.body);
+      if (own) return countOwn(request, own, done);
+      done();
+    };
+    const before = route.preValidation;
+    route.preValidation = before === undefined ? [check] : [...(Array.isArray(before) ? before : [before]), check];
   });
 }

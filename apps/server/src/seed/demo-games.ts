@@ -19,7 +19,7 @@ const noLinks = {
 };
 const noAssets = { image: null, background: null, hero: null, card: null, box_art: null };
 
-function matureGame() {
+function matureGame(origin: string) {
   return {
     slug: DEMO_MATURE_GAME_SLUG,
     name: 'Ashen Crown',
@@ -35,7 +35,7 @@ function matureGame() {
       connection_flow_welcome_message: null,
       device_flow_welcome_message: localizedText('demo.ashen_crown.device_flow_welcome_message'),
       device_flow_link_success_message: localizedText('demo.ashen_crown.device_flow_link_success_message'),
-      success_redirect: 'http://localhost:8080/home',
+      success_redirect: `${origin}/home`,
       success_redirect_timer: 60,
       registration_require_credentials: true,
       registration_age: null,
@@ -76,9 +76,12 @@ function ageBracketsGame() {
   };
 }
 
-/** Adds (or restores) the two games and the public OAuth client of the adult-only one. */
-export async function seedDemoGames(registry: GameRegistryService): Promise<void> {
-  await registry.putGame(matureGame());
+/**
+ * Adds (or restores) the two games and the public OAuth client of the adult-only one. `origin`: the
+ * portal's own address (PUBLIC_URL), where the adult-only game's device sign-in returns the player.
+ */
+export async function seedDemoGames(registry: GameRegistryService, origin: string): Promise<void> {
+  await registry.putGame(matureGame(origin));
   await registry.putGame(ageBracketsGame());
   await registry.addClient(
     {

@@ -96,6 +96,38 @@ it('has an expired device code', async () => {
   expect(looked.json()).toMatchObject({ code: 'device_token_expired', hydraErrorCode: 1103 });
 });
 
+it("sends the players back to the portal's own address (PUBLIC_URL), also once PUBLIC_URL changed", async () => {
+  const redirects = async (db: typeof t.deps.db) => {
+    const rows = await db.query<{ slug: string; redirect: string | null }>(
+      `SELECT slug, user_experience->>'success_redirect' AS redirect FROM games ORDER BY slug`,
+    );
+    return Object.fromEntries(rows.map((row) => [row.slug, row.redirect]));
+  };
+  // The portal of the tests runs at the default address.
+  expect(await redirects(t.deps.db)).toMatchObject({
+    'starfall-legends': `${t.deps.config.publicUrl}/home`,
+    'ashen-crown': `${t.deps.config.publicUrl}/home`,
+  });
+  const { db, drop } = await testDatabase();
+  try {
+    await seedDemo(db.orm, testConfig({ PORT: '8214' }));
+    expect(await redirects(db)).toEqual({
+      'ashen-crown': 'http://localhost:8214/home',
+      'pocket-planets': null,
+      'starfall-legends': 'http://localhost:8214/home',
+    });
+    // The same database started again behind another address.
+    await seedDemo(db.orm, testConfig({ PUBLIC_URL: 'https://accounts.example.com/' }));
+    expect(await redirects(db)).toEqual({
+      'ashen-crown': 'https://accounts.example.com/home',
+      'pocket-planets': null,
+      'starfall-legends': 'https://accounts.example.com/home',
+    });
+  } finally {
+    await drop();
+  }
+});
+
 it('seeds again without change, and no players or device codes in production', async () => {
   await seedDemo(t.deps.db.orm, t.deps.config);
   const [players] = await t.deps.db.query<{ n: string }>(

@@ -41,7 +41,11 @@ const linkBlock = (provider: string, landingPage: string) => ({
   landing_page: landingPage,
 });
 
-export function demoUserExperience() {
+/**
+ * The demo game's configuration. `origin`: the portal's own address (PUBLIC_URL), where the success
+ * page of a device sign-in returns the player to: the demo has no game of its own to go back to.
+ */
+export function demoUserExperience(origin = 'http://localhost:8080') {
   const assets = '/games/starfall-legends';
   return {
     display_name: { slug: 'demo.display_name', default: 'Starfall Legends', localizations: {} },
@@ -58,7 +62,7 @@ export function demoUserExperience() {
     connection_flow_welcome_message: localizedText('demo.connection_flow_welcome_message'),
     device_flow_welcome_message: localizedText('demo.device_flow_welcome_message'),
     device_flow_link_success_message: localizedText('demo.device_flow_link_success_message'),
-    success_redirect: 'http://localhost:8080/home',
+    success_redirect: `${origin}/home`,
     success_redirect_timer: 5,
     registration_require_credentials: true,
     registration_age: null,
@@ -88,12 +92,13 @@ export const DEMO_AVATARS = [
 
 export async function seedDemo(orm: Orm, config: Config): Promise<void> {
   await new AccountsRepo(orm).addAvatars(DEMO_AVATARS);
-  // Through the registry the admin command line uses: the same rules as an operator's game.
+  // Through the registry the admin command line uses: the same rules as an operator's game. Every
+  // start puts the games again, so a database seeded behind another address gets this one's.
   const registry = new GameRegistryService(new GamesRepo(orm));
   await registry.putGame({
     slug: DEMO_GAME_SLUG,
     name: 'Starfall Legends',
-    user_experience: demoUserExperience(),
+    user_experience: demoUserExperience(config.publicUrl),
     mature_audience: false,
     featured: true,
   });
@@ -110,7 +115,7 @@ export async function seedDemo(orm: Orm, config: Config): Promise<void> {
     },
     { ifMissing: true },
   );
-  await seedDemoGames(registry);
+  await seedDemoGames(registry, config.publicUrl);
   await seedDemoPlaytest(orm, DEMO_GAME_SLUG);
   await orm
     .insert(apiClients)

@@ -8,6 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { testServerEnv } from '../server-env.ts';
+import { SERVER_START_MS } from '../time-limits.ts';
 
 export interface PortalServer {
   url: string;
@@ -50,7 +51,7 @@ export async function startPortalServer(
     if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
   };
   // Ready when /readyz answers (the database is migrated and seeded by then); fails if the process ends.
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + SERVER_START_MS;
   let ended = false;
   void exited.then(() => (ended = true));
   while (!ended) {

@@ -3,10 +3,8 @@
 // with index.html (lib/boot-data.ts); they are asked for only when the page did not carry them. The session calls (and the account schema)
 // load only when there is a session, keeping them off the signed-out start-up path.
 const sessionCalls = () => import('@portal/contract/calls/sessions');
-const accountCalls = () => import('@portal/contract/calls/accounts-me');
 import { getPublicSettings } from '@portal/contract/calls/settings';
 import { currentLanguage } from '../lib/i18n/messages.ts';
-import { ApiError } from '../lib/api/api-error.ts';
 import { createApiClient } from '../lib/api/client.ts';
 import { Analytics } from '../lib/analytics/analytics.ts';
 import { ageGate, FlowStore } from '../lib/auth/flow-store.ts';
@@ -16,6 +14,7 @@ import { activeEnvironment } from '../lib/environment.ts';
 import { isDebug, loadRuntimeConfig } from '../lib/runtime-config.ts';
 import { savedUtm, visitorId } from '../lib/visitor.ts';
 import type { AppServices } from '../lib/services.tsx';
+import { restoreSession } from './restore-session.ts';
 
 export async function bootstrap(navigateToSignIn: () => void): Promise<AppServices> {
   const config = await loadRuntimeConfig();
@@ -39,6 +38,8 @@ export async function bootstrap(navigateToSignIn: () => void): Promise<AppServic
     gameReferrer: () => flow.get().data.gameSlug ?? null,
     accessToken: () => session.get().accessToken,
     refresh: async () => {
+      // Another tab may have refreshed (or finished two-factor) already: start from its tokens.
+      session.reload();
       const refreshToken = session.get().refreshToken;
       if (!refreshToken) return false;
       try {
@@ -71,18 +72,7 @@ export async function bootstrap(navigateToSignIn: () => void): Promise<AppServic
   const settings = inlineSettings.success ? inlineSettings.data : await api.call(getPublicSettings);
   environment = activeEnvironment(debug, settings, { apiKey: config.apiKey, service: config.hydraService });
 
-  let sessionVerifyFailed = false;
-  if (session.get().accessToken) {
-    try {
-      const { getMe } = await accountCalls();
-      session.setAccount(await api.call(getMe, {}, { ignoreRedirect: true }));
-    } catch (error) {
-      // A session that cannot be read is not a startup failure: the visitor continues signed out.
-      if (!(error instanceof ApiError)) throw error;
-      if (error.status === 401 || error.status === 404) session.clear();
-      else sessionVerifyFailed = true;
-    }
-  }
+  const sessionVerifyFailed = !(await restoreSession({ api, session, flow }));
 
   const analytics = new Analytics({
     baseUrl: () => environment.service,

@@ -1,3 +1,4 @@
+import { LOCALES } from '@portal/contract/data/locales';
 import { describe, expect, it } from 'vitest';
 import { datePlaceholder, formatCalendarDate, parseCalendarDate } from './dates.ts';
 
@@ -27,7 +28,15 @@ describe('locale date formats', () => {
   });
 
   // The week start of each locale is contract data (packages/contract/src/data/locales.test.ts).
-  it('give the placeholder of the locale', () => {
-    expect(datePlaceholder('pl-PL')).toBe('dd.MM.yyyy');
+  it("tell people the locale's format in their own letters, not the pattern's tokens", () => {
+    expect(datePlaceholder('en-US')).toBe('MM/DD/YYYY');
+    expect(datePlaceholder('de-DE')).toBe('TT.MM.JJJJ');
+    expect(datePlaceholder('fr-FR')).toBe('JJ/MM/AAAA');
+    expect(datePlaceholder('pl-PL')).toBe('DD.MM.RRRR');
+    expect(datePlaceholder('ru-RU')).toBe('ДД.ММ.ГГГГ');
+    expect(datePlaceholder('sv-SE')).toBe('ÅÅÅÅ-MM-DD');
+    expect(datePlaceholder('ja-JP')).toBe('YYYY/MM/DD');
+    expect(datePlaceholder('ar-AE')).toBe('يوم/شهر/سنة');
+    for (const { tag } of LOCALES) expect(datePlaceholder(tag), tag).not.toMatch(/dd|yyyy/);
   });
 });

@@ -1,6 +1,8 @@
 // Dates shown and entered in the locale's own format (spec 001 §9 table: MM/dd/yyyy, dd.MM.yyyy,
-// yyyy-MM-dd ...), and the first day of its week. Calendar dates are `yyyy-MM-dd` strings on the wire.
+// yyyy-MM-dd ...), told to people in their own letters (MM/DD/YYYY, TT.MM.JJJJ...), and the first day
+// of its week. Calendar dates are `yyyy-MM-dd` strings on the wire.
 import { findLocale } from '@portal/contract/data/locales';
+import type { LocaleTag } from '@portal/contract/data/locales';
 
 function patternOf(locale: string): string {
   return findLocale(locale)?.dateFormat ?? 'MM/dd/yyyy';
@@ -46,7 +48,38 @@ export function parseCalendarDate(input: string, locale: string): string | null 
   return check.getUTCMonth() + 1 === month && check.getUTCDate() === day ? iso : null;
 }
 
-/** The placeholder of a date field, from the locale's pattern (e.g. `dd.MM.yyyy`). */
+/**
+ * The letters people of each language write a date's day, month and year with, in a date format
+ * such as DD/MM/YYYY (German TT.MM.JJJJ, French JJ/MM/AAAA, Russian ДД.ММ.ГГГГ...).
+ */
+const DATE_LETTERS: Readonly<Record<LocaleTag, { day: string; month: string; year: string }>> = {
+  'en-US': { day: 'DD', month: 'MM', year: 'YYYY' },
+  'es-MX': { day: 'DD', month: 'MM', year: 'AAAA' },
+  'pt-BR': { day: 'DD', month: 'MM', year: 'AAAA' },
+  'fr-FR': { day: 'JJ', month: 'MM', year: 'AAAA' },
+  'de-DE': { day: 'TT', month: 'MM', year: 'JJJJ' },
+  'it-IT': { day: 'GG', month: 'MM', year: 'AAAA' },
+  'es-ES': { day: 'DD', month: 'MM', year: 'AAAA' },
+  'pl-PL': { day: 'DD', month: 'MM', year: 'RRRR' },
+  'ru-RU': { day: 'ДД', month: 'ММ', year: 'ГГГГ' },
+  'da-DK': { day: 'DD', month: 'MM', year: 'ÅÅÅÅ' },
+  'tr-TR': { day: 'GG', month: 'AA', year: 'YYYY' },
+  'sv-SE': { day: 'DD', month: 'MM', year: 'ÅÅÅÅ' },
+  'no-NO': { day: 'DD', month: 'MM', year: 'ÅÅÅÅ' },
+  'fi-FI': { day: 'PP', month: 'KK', year: 'VVVV' },
+  'ja-JP': { day: 'DD', month: 'MM', year: 'YYYY' },
+  'zh-TW': { day: 'DD', month: 'MM', year: 'YYYY' },
+  'zh-CN': { day: 'DD', month: 'MM', year: 'YYYY' },
+  'ko-KR': { day: 'DD', month: 'MM', year: 'YYYY' },
+  'ar-AE': { day: 'يوم', month: 'شهر', year: 'سنة' },
+};
+
+/**
+ * How a date is typed in the locale, for people: its pattern with the language's own letters, e.g.
+ * `MM/DD/YYYY` (en-US), `TT.MM.JJJJ` (de-DE), `ÅÅÅÅ-MM-DD` (sv-SE). The hint and placeholder of
+ * every date field, and the message of a date that cannot be read.
+ */
 export function datePlaceholder(locale: string): string {
-  return patternOf(locale);
+  const letters = DATE_LETTERS[findLocale(locale)?.tag ?? 'en-US'];
+  return patternOf(locale).replace('yyyy', letters.year).replace('MM', letters.month).replace('dd', letters.day);
 }

@@ -20,13 +20,33 @@ export const SECURITY_EVENT_TYPES = [
 ] as const;
 export type SecurityEventType = (typeof SECURITY_EVENT_TYPES)[number];
 
-/** How a sign-in happened: the portal's own ways, a platform's, or a game's (authorization or device). */
-export const SIGN_IN_METHODS = ['password', 'email_code', 'platform', 'game', 'device'] as const;
+/**
+ * How a sign-in happened: the portal's own ways, a platform's, or a game's (authorization or device).
+ * A sign-in with two-factor on is named by the step that finished it: `authenticator`, `backup_code`,
+ * or `email_code` ("try another way").
+ */
+export const SIGN_IN_METHODS = [
+  'password',
+  'email_code',
+  'authenticator',
+  'backup_code',
+  'platform',
+  'game',
+  'device',
+] as const;
 export type SignInMethod = (typeof SIGN_IN_METHODS)[number];
+
+/** The two events of an email change: asked for (the new address mailed), then verified (in use). */
+export const EMAIL_CHANGE_METHODS = ['requested', 'verified'] as const;
+export type EmailChangeMethod = (typeof EMAIL_CHANGE_METHODS)[number];
 
 export const securityEvent = z.object({
   type: z.enum(SECURITY_EVENT_TYPES),
-  /** A sign-in's method, or the platform of a link, unlink or platform sign-in. */
+  /**
+   * A sign-in's method (SIGN_IN_METHODS, or the platform of a platform sign-in), the platform of a
+   * link or unlink, an email change's step (EMAIL_CHANGE_METHODS; none before issue 28: asked for),
+   * `recovery` for a password reset.
+   */
   method: z.string().nullable(),
   created_at: datetime(),
   /** The address the request came from, as the portal saw it (behind TRUST_PROXY, the client's). */

@@ -73,6 +73,8 @@ export const updateEmail = defineCall({
   summary: 'Starts an email change: the new address stays in email_pending until it is verified.',
   body: z.object({ email: email() }),
   response: account,
+  // Issue 28 (ADR 029): the player proves it is them with the password or the authenticator first.
+  recentVerification: 'credential',
 });
 
 export const cancelEmailChange = defineCall({

@@ -35,8 +35,12 @@ export interface CallPolicies {
   /** A session whose two-factor check is still pending may use the call (else 1018 with mfa_required). */
   allowMfaPending: boolean;
   gameToken: GameTokenPolicy;
-  /** The session was verified again (PUT /sessions/me/verify) within the last 10 minutes (else 1059). */
-  recentVerification: boolean;
+  /**
+   * The session was verified again (PUT /sessions/me/verify) within the last 10 minutes (else 1059).
+   * `credential`: with the password or the authenticator, or with an emailed code only when the
+   * account has neither (else 1028, re-authentication: ADR 029).
+   */
+  recentVerification: boolean | 'credential';
   /**
    * A browser's session of a stub account (the stub flow: spec 000 §4, a stub is not a valid account
    * for the dashboard) may use the call; every other call refuses it (1018, reason `stub`). A game's
@@ -68,6 +72,12 @@ export interface Call<
   status: number;
   /** Largest accepted request body in bytes, when it differs from the server default. */
   bodyLimit?: number;
+  /**
+   * The rate-limit tier of a request by the `grant_type` of its body, where it is not `rateLimit`:
+   * a device polling for its tokens is limited by its interval (RFC 8628 slow_down), not by the
+   * sign-ins of its address.
+   */
+  grantTiers?: Readonly<Record<string, RateLimitTier>>;
 }
 
 /**
@@ -110,13 +120,14 @@ export function defineCall<
   response?: R;
   status?: number;
   bodyLimit?: number;
+  grantTiers?: Readonly<Record<string, RateLimitTier>>;
   /** Policies (CallPolicies); each left out takes its default: no captcha, tier `default`, a session
    *  pending two-factor, game tokens and a browser's stub session refused, no recent verification needed. */
   captcha?: boolean;
   rateLimit?: RateLimitTier;
   allowMfaPending?: boolean;
   gameToken?: GameTokenPolicy;
-  recentVerification?: boolean;
+  recentVerification?: boolean | 'credential';
   allowStub?: boolean;
 }): Call<P, Q, B, R, A> {
   const names = [...def.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);

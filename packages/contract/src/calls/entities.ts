@@ -173,6 +173,11 @@ export const account = z.object({
   territory: territoryCode.nullable(),
   username_updated_at: datetime().nullable(),
   can_change_username: z.boolean(),
+  /**
+   * The next display-name change is free: it does not start the wait before the one after (the first
+   * change of an account, issue 28). Not in spec 001: docs/spec-deviations.md.
+   */
+  username_change_free: z.boolean().optional(),
   marketing_opt_in: z.boolean(),
   game_links: z.array(gameLink),
   email_notification_preferences: z.object({ friend_request: z.boolean() }),

@@ -18,7 +18,7 @@ describe('call policies', () => {
       expect(RATE_LIMIT_TIERS, call.id).toContain(call.rateLimit);
       expect(typeof call.allowMfaPending, call.id).toBe('boolean');
       expect(['refused', 'allowed', 'required'], call.id).toContain(call.gameToken);
-      expect(typeof call.recentVerification, call.id).toBe('boolean');
+      expect([true, false, 'credential'], call.id).toContain(call.recentVerification);
       expect(typeof call.allowStub, call.id).toBe('boolean');
     }
   });
@@ -58,6 +58,11 @@ describe('call policies', () => {
     ]);
   });
 
+  it("counts a device's polls of the token call in the default tier only (RFC 8628's interval limits them)", () => {
+    const byGrant = allCalls.filter((call) => call.grantTiers !== undefined);
+    expect(byGrant.map((call) => [call.id, call.grantTiers])).toEqual([['sessions.token', { device_code: 'default' }]]);
+  });
+
   it('lets a sign-in pending two-factor use only the two-factor and session calls', () => {
     expect(ids((call) => call.allowMfaPending)).toEqual([
       'sessions.current',
@@ -87,8 +92,9 @@ describe('call policies', () => {
     ]);
   });
 
-  it('needs a recent verification to turn two-factor off', () => {
-    expect(ids((call) => call.recentVerification)).toEqual(['accounts.mfaRemove']);
+  it('needs a recent verification to turn two-factor off, and the password or authenticator to change the email', () => {
+    expect(ids((call) => call.recentVerification === true)).toEqual(['accounts.mfaRemove']);
+    expect(ids((call) => call.recentVerification === 'credential')).toEqual(['accounts.updateEmail']);
   });
 
   it('refuses session policies on calls that cannot have them', () => {

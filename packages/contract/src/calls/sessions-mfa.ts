@@ -30,10 +30,13 @@ export const verifySession = defineCall({
   auth: 'token',
   rateLimit: 'sign-in',
   allowMfaPending: true,
-  summary: 'Re-verifies the signed-in player with an emailed or authenticator code before a sensitive change.',
+  summary:
+    'Re-verifies the signed-in player with an emailed or authenticator code, or the password, before a sensitive change.',
+  // payload not shown in the spec: chosen; `password` added by issue 28 (re-authentication, ADR 029)
   body: z.discriminatedUnion('code_type', [
     z.object({ code_type: z.literal('email_code'), code: emailCode() }),
     z.object({ code_type: z.literal('mfa_code'), code: totpCode }),
+    z.object({ code_type: z.literal('password'), password: z.string().min(1).max(256) }),
   ]),
 });
 

@@ -95,6 +95,9 @@ export const token = defineCall({
   path: '/sessions/auth/token',
   auth: 'public',
   rateLimit: 'sign-in',
+  // A device code is no secret to guess (256 random bits): its polls are limited by the device's
+  // interval (slow_down), and count only in the default tier of their address.
+  grantTiers: { device_code: 'default' },
   summary: 'Issues tokens for a refresh token, a device code, an emailed code or a game authorization code.',
   body: tokenGrant,
   response: tokenAnswer,
@@ -120,8 +123,15 @@ export const getCurrentSession = defineCall({
   allowMfaPending: true,
   gameToken: 'allowed',
   summary: 'The current session and its account; used to verify a stored session.',
-  // payload not shown in the spec: chosen {account, mfa_required, created_at, expires_at}
-  response: z.object({ account, mfa_required: z.boolean(), created_at: datetime(), expires_at: datetime() }),
+  // payload not shown in the spec: chosen {account, mfa_required, mfa_methods, created_at, expires_at};
+  // mfa_methods: the ways to complete a sign-in pending two-factor (ADR 029), empty once complete
+  response: z.object({
+    account,
+    mfa_required: z.boolean(),
+    mfa_methods: z.array(z.enum(['mfa_code', 'backup_code', 'email_code'])),
+    created_at: datetime(),
+    expires_at: datetime(),
+  }),
 });
 
 export const signOut = defineCall({

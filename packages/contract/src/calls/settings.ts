@@ -19,15 +19,26 @@ export const publicSettings = z.object({
     curseforge_hidden: z.boolean(),
   }),
   /**
-   * Per platform id: whether linking and signing in with it is enabled everywhere, and whether the
-   * connection flow offers the platform's sign-out page after a link (a deviation: not in spec 001).
+   * Per platform id: whether linking and signing in with it is enabled everywhere, whether the
+   * connection flow offers the platform's sign-out page after a link, and whether the platform is
+   * restricted (only support disconnects or replaces its account), so the page offers neither (the
+   * last two are deviations: not in spec 001).
    */
   platforms: z.record(
     z.string(),
-    z.object({ global_support_enabled: z.boolean(), sign_out_after_link: z.boolean().optional() }),
+    z.object({
+      global_support_enabled: z.boolean(),
+      sign_out_after_link: z.boolean().optional(),
+      restricted: z.boolean().optional(),
+    }),
   ),
   /** Games shown on the home page, in order. */
   featured_games: z.array(gameSlug),
+  /**
+   * The length of a display name, in characters, as the server checks it (USERNAME_MIN_LENGTH and
+   * USERNAME_MAX_LENGTH), so that the forms state the rule with its numbers (issue 28; not in spec 001).
+   */
+  display_name: z.object({ min_length: z.number().int().min(1), max_length: z.number().int().min(1) }),
   /** Present only when the service runs in debug mode. */
   environments: z.array(environmentInfo).optional(),
 });

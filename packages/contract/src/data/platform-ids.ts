@@ -24,6 +24,18 @@ export const PLATFORM_IDS = [
 ] as const;
 export type PlatformId = (typeof PLATFORM_IDS)[number];
 
+/**
+ * Device identifiers a game links for its player (Apple's identifier for vendor, Android's app set
+ * ID): short-code providers of the catalogue, but not an account a player has. Games link them
+ * through the API; the web app never offers them to players.
+ */
+export const DEVICE_ID_PLATFORMS = ['apple_vendor_id', 'android_app_set_id'] as const satisfies readonly PlatformId[];
+
+/** Is this platform an account a player links and signs in with (not a game's device identifier)? */
+export function isPlayerPlatform(id: PlatformId): boolean {
+  return !(DEVICE_ID_PLATFORMS as readonly PlatformId[]).includes(id);
+}
+
 /** Platform keys of betas (playtests): the consoles and PC stores a beta can be played on. */
 export const GAME_PLATFORM_KEYS = ['ps_4', 'ps_5', 'xbox_one', 'xbox_series_xs', 'pc_steam', 'pc_epic'] as const;
 export type GamePlatformKey = (typeof GAME_PLATFORM_KEYS)[number];

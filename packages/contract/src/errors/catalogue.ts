@@ -55,6 +55,13 @@ export const ERRORS = {
   internal_error: { code: 1022, status: 500, key: 'error.generic' },
   insufficient_configuration: { code: 1023, status: 500, production: false },
   external_service_error: { code: 1024, status: 502 },
+  // Issue 28 (ADR 029): a second step that is the first again (an emailed code after a sign-in
+  // through the mailbox, the password on a pending sign-in), too many wrong emailed codes, a reset
+  // link used already, and a change that needs the password or the authenticator just before.
+  mfa_email_not_allowed: { code: 1025, status: 403 },
+  email_code_attempts_exceeded: { code: 1026, status: 400 },
+  recovery_link_used: { code: 1027, status: 400 },
+  reauthentication_required: { code: 1028, status: 403 },
 
   // Accounts.
   account_banned: { code: 1030, status: 403 },

@@ -44,6 +44,11 @@ export const ENGLISH_MESSAGES = {
   internal_error: 'Something went wrong. Please try again.',
   insufficient_configuration: 'The service is missing part of its configuration.',
   external_service_error: 'A partner service did not answer. Please try again later.',
+  mfa_email_not_allowed:
+    'Your second step must be different from your first: use your authenticator app or a backup code. Lost both? Contact customer support.',
+  email_code_attempts_exceeded: 'Too many wrong codes. Ask for a new code, then enter that one.',
+  recovery_link_used: 'That link has already been used. If you still cannot sign in, ask for a new link.',
+  reauthentication_required: 'For your security, confirm it is you with your password or your authenticator app first.',
 
   // Accounts.
   account_banned: 'This account has been banned.',
@@ -54,7 +59,8 @@ export const ENGLISH_MESSAGES = {
   embargoed_country: 'Accounts are not available in your country.',
   age_gated: 'You are not eligible for an account at this time.',
   age_location_error: 'We could not check your age and location. Please check them and try again.',
-  username_invalid: 'Display names use letters and numbers only, with no spaces or special characters.',
+  username_invalid:
+    "That display name can't be used. Display names are {{min}} to {{max}} letters and numbers, with no spaces or special characters.",
   email_not_different: 'The new email address must be different from your current one.',
   missing_email: 'Email is not provided',
   invalid_recovery_token: 'That link has expired. Please try again',

@@ -13,9 +13,20 @@ export function avatarImageUrl(slug: string): string {
   return `/avatars/${slug === DEFAULT_AVATAR_SLUG ? DEFAULT_AVATAR : `${slug}.png`}`;
 }
 
-export function canChangeUsername(row: Pick<Account, 'usernameUpdatedAt'>, now = new Date()): boolean {
+/** How many display-name changes are free: they do not start the wait (issue 28, Xbox's rule). */
+export const FREE_USERNAME_CHANGES = 1;
+
+/**
+ * Whether the display name may change now: the first change is free, and each one after it starts
+ * a wait of USERNAME_CHANGE_INTERVAL_DAYS.
+ */
+export function canChangeUsername(
+  row: Pick<Account, 'usernameUpdatedAt' | 'usernameChanges'>,
+  now = new Date(),
+): boolean {
   return (
     row.usernameUpdatedAt === null ||
+    row.usernameChanges <= FREE_USERNAME_CHANGES ||
     now.getTime() - row.usernameUpdatedAt.getTime() >= USERNAME_CHANGE_INTERVAL_DAYS * DAY_MS
   );
 }
@@ -65,6 +76,7 @@ export function toAccount(row: Account): WireAccount {
     territory: row.territory,
     username_updated_at: row.usernameUpdatedAt,
     can_change_username: canChangeUsername(row),
+    username_change_free: row.usernameChanges < FREE_USERNAME_CHANGES,
     marketing_opt_in: row.marketingOptIn,
     game_links: [],
     email_notification_preferences: { friend_request: row.friendRequestEmails },

@@ -14,12 +14,16 @@ export interface Account {
   emailVerified: boolean;
   username: string | null;
   usernameUpdatedAt: Date | null;
+  /** Display-name changes made: the first is free, each one after it starts the wait (issue 28). */
+  usernameChanges: number;
   /** yyyy-MM-dd */
   dateOfBirth: string | null;
   country: string | null;
   territory: string | null;
   locale: string;
   passwordHash: string | null;
+  /** When a mailed reset link last set the password; null once the player changes it signed in. */
+  passwordResetAt: Date | null;
   stub: boolean;
   completed: boolean;
   registrationFlagged: boolean;

@@ -18,11 +18,13 @@ function row(overrides: Partial<Account> = {}): Account {
     emailVerified: true,
     username: 'Player',
     usernameUpdatedAt: null,
+    usernameChanges: 0,
     dateOfBirth: '1990-01-01',
     country: 'US',
     territory: null,
     locale: 'en-US',
     passwordHash: 'hash',
+    passwordResetAt: null,
     stub: false,
     completed: true,
     registrationFlagged: false,
@@ -88,7 +90,10 @@ describe('ConsentsService.view', () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(NOW);
     const consents = service([]);
-    const account = row({ usernameUpdatedAt: new Date(NOW - USERNAME_CHANGE_INTERVAL_DAYS * DAY_MS + 60_000) });
+    const account = row({
+      usernameUpdatedAt: new Date(NOW - USERNAME_CHANGE_INTERVAL_DAYS * DAY_MS + 60_000),
+      usernameChanges: 2,
+    });
     const before = await consents.view(account);
     expect(before.can_change_username).toBe(false);
     vi.setSystemTime(NOW + 120_000);

@@ -1,6 +1,7 @@
 // Deleting an account (spec 000 §5 "Delete account needs an emailed confirmation code"): a code is
 // mailed to the account's address, and the code deletes the account, ending every sign-in. The
-// address is free for a new account at once.
+// address is free for a new account at once, and is told that the account is gone (in the player's
+// language, queued in the deletion's transaction: both happen or neither does).
 import type { LocaleTag } from '@portal/contract/data/locales';
 import { RequestError } from '../../http/request-error.ts';
 import type { Mailer } from '../../mail/mailer.ts';
@@ -34,7 +35,16 @@ export class AccountDeletionService {
 
   async delete(account: Account, code: string): Promise<void> {
     if (!account.email) throw new RequestError('missing_email');
-    await this.#codes.consume('delete_account', account.email, code);
-    await this.#accounts.delete(account);
+    const email = account.email;
+    await this.#codes.consume('delete_account', email, code);
+    await this.#mailer.sendWith(async (tx) => {
+      await this.#accounts.delete(account, tx);
+      return {
+        to: email,
+        locale: account.locale as LocaleTag,
+        template: 'account_deleted',
+        data: { date: new Date() },
+      };
+    });
   }
 }

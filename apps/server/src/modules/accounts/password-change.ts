@@ -16,12 +16,16 @@ export async function assertNewPassword(accounts: AccountsRepo, account: Account
   }
 }
 
-/** Stores a password checked by assertNewPassword and mails the password_changed notice. */
+/**
+ * Stores a password checked by assertNewPassword and mails the password_changed notice. `byResetLink`:
+ * set through a mailed reset link, so it proves no more than the mailbox (ADR 029).
+ */
 export async function storeNewPassword(
   deps: { accounts: AccountsRepo; mailer: Mailer },
   account: Account,
   password: string,
+  byResetLink = false,
 ): Promise<void> {
-  await deps.accounts.setPassword(account.id, account.passwordHash, await hashPassword(password));
+  await deps.accounts.setPassword(account.id, account.passwordHash, await hashPassword(password), byResetLink);
   await deps.mailer.notify(account, 'password_changed', { date: new Date() });
 }

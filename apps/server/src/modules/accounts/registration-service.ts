@@ -24,7 +24,7 @@ import { hashPassword } from './password-hasher.ts';
 import { assertPasswordAllowed } from './password-rules.ts';
 import { newPublicId } from './public-id.ts';
 import type { AccountsRepo } from './repo.ts';
-import { generateUsername, usernameProblem } from './username-rules.ts';
+import { generateUsername, usernameInvalidBody, usernameProblem } from './username-rules.ts';
 import type { UsernameBounds } from './username-rules.ts';
 
 export interface RegistrationOptions {
@@ -161,8 +161,11 @@ export class RegistrationService {
     }
     let username = account.username;
     if (body.username !== undefined && body.username !== account.username) {
-      if (usernameProblem(body.username, this.#options.usernameBounds) !== null)
-        throw new RequestError('username_invalid');
+      const problem = usernameProblem(body.username, this.#options.usernameBounds);
+      if (problem !== null)
+        throw new RequestError('username_invalid', {
+          body: usernameInvalidBody(problem, this.#options.usernameBounds),
+        });
       if (await this.#accounts.usernameTaken(body.username)) throw new RequestError('username_not_available');
       username = body.username;
     }
@@ -214,10 +217,9 @@ export class RegistrationService {
     if (ageGated) throw new RequestError('age_gated');
 
     const username = body.username ?? (await this.suggestUsername());
-    if (usernameProblem(username, this.#options.usernameBounds) !== null) {
-      throw new RequestError('username_invalid', {
-        body: { min: this.#options.usernameBounds.min, max: this.#options.usernameBounds.max },
-      });
+    const problem = usernameProblem(username, this.#options.usernameBounds);
+    if (problem !== null) {
+      throw new RequestError('username_invalid', { body: usernameInvalidBody(problem, this.#options.usernameBounds) });
     }
     if (await this.#accounts.usernameTaken(username)) throw new RequestError('username_not_available');
 

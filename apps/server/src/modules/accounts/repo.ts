@@ -116,15 +116,32 @@ export class AccountsRepo {
     return [...(current ? [current] : []), ...rows.map((r) => r.hash)];
   }
 
-  /** Sets a new password, keeps the old one in the history, and lifts a soft lock. */
-  async setPassword(id: string, current: string | null, next: string): Promise<void> {
+  /**
+   * Sets a new password, keeps the old one in the history, and lifts a soft lock. A password set by
+   * a mailed reset link is marked so (passwordResetAt); one the player changes signed in is not.
+   */
+  async setPassword(id: string, current: string | null, next: string, byResetLink = false): Promise<void> {
     await this.#orm.transaction(async (tx) => {
       if (current) await tx.insert(passwordHistory).values({ accountId: id, passwordHash: current });
       await tx
         .update(accounts)
-        .set({ passwordHash: next, failedSignIns: 0, lockedAt: null, updatedAt: new Date() })
+        .set({
+          passwordHash: next,
+          passwordResetAt: byResetLink ? sql`now()` : null,
+          failedSignIns: 0,
+          lockedAt: null,
+          updatedAt: new Date(),
+        })
         .where(eq(accounts.id, id));
     });
+  }
+
+  /** The address the account has now is proven (a reset link mailed to it was used): verified, not flagged. */
+  async markEmailVerified(id: string): Promise<void> {
+    await this.#orm
+      .update(accounts)
+      .set({ emailVerified: true, registrationFlagged: false, updatedAt: new Date() })
+      .where(eq(accounts.id, id));
   }
 
   /** Marks the address verified; a pending new address replaces the old one. */
@@ -142,7 +159,12 @@ export class AccountsRepo {
   async setUsername(id: string, username: string): Promise<AccountRow | undefined> {
     const [row] = await this.#orm
       .update(accounts)
-      .set({ username, usernameUpdatedAt: new Date(), updatedAt: new Date() })
+      .set({
+        username,
+        usernameUpdatedAt: new Date(),
+        usernameChanges: sql`${accounts.usernameChanges} + 1`,
+        updatedAt: new Date(),
+      })
       .where(eq(accounts.id, id))
       .returning();
     return row;
@@ -162,9 +184,10 @@ export class AccountsRepo {
    * password history, backup codes, refresh tokens, link tokens and consents; its sessions and
    * codes mailed to its addresses go too. Only the id and the moment stay, in deleted_accounts.
    */
-  async delete(account: Pick<AccountRow, 'id' | 'email' | 'emailPending'>): Promise<void> {
+  async delete(account: Pick<AccountRow, 'id' | 'email' | 'emailPending'>, within?: Orm): Promise<void> {
     const addresses = [account.email, account.emailPending].filter((a): a is string => a !== null);
-    await this.#orm.transaction(async (tx) => {
+    // `within`: the caller's transaction (the mail that tells of the deletion is queued in it).
+    await (within ?? this.#orm).transaction(async (tx) => {
       await tx.insert(deletedAccounts).values({ accountId: account.id }).onConflictDoNothing();
       await tx.delete(sessions).where(eq(sessions.accountId, account.id));
       for (const address of addresses)

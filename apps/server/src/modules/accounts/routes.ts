@@ -105,7 +105,7 @@ function registerMe(app: FastifyInstance, services: AccountServices) {
   );
   registerCall(app, updateEmail, async ({ body, request, account }) => {
     const changed = await settings.changeEmail(account, body.email, request.ip);
-    await audit.record(account.id, 'email_changed', originOf(request));
+    await audit.record(account.id, 'email_changed', originOf(request), 'requested');
     return consents.view(changed);
   });
   registerCall(app, updatePassword, async ({ body, session, account, request }) => {
@@ -143,14 +143,16 @@ function registerMe(app: FastifyInstance, services: AccountServices) {
   });
 }
 
-function registerVerification(app: FastifyInstance, { verification, consents }: AccountServices) {
+function registerVerification(app: FastifyInstance, { verification, consents, audit }: AccountServices) {
   registerCall(app, sendVerificationEmail, async ({ request, account }) => {
     await verification.send(account, request.ip);
     return {};
   });
   // Signed in or not: the code needs the account, the link works on its own.
-  registerCall(app, verifyEmail, async ({ body, account }) => {
-    await verification.verify(body, account ?? undefined);
+  registerCall(app, verifyEmail, async ({ body, account, request }) => {
+    const verified = await verification.verify(body, account ?? undefined);
+    // An email change is done once its new address is verified (its request was recorded apart).
+    if (verified.emailChanged) await audit.record(verified.accountId, 'email_changed', originOf(request), 'verified');
     return {};
   });
   registerCall(app, cancelEmailChange, async ({ account }) => {

@@ -6,7 +6,7 @@ import { RequestError } from '../../http/request-error.ts';
 import { canChangeUsername } from './account-view.ts';
 import type { Account } from './account.ts';
 import type { AccountsRepo } from './repo.ts';
-import { usernameProblem } from './username-rules.ts';
+import { usernameInvalidBody, usernameProblem } from './username-rules.ts';
 import type { UsernameBounds } from './username-rules.ts';
 
 export async function changeUsername(
@@ -22,8 +22,8 @@ export async function changeUsername(
       body: { date: date.toISOString().slice(0, 10), available_at: date.toISOString() },
     });
   }
-  if (usernameProblem(username, bounds) !== null)
-    throw new RequestError('username_invalid', { body: { min: bounds.min, max: bounds.max } });
+  const problem = usernameProblem(username, bounds);
+  if (problem !== null) throw new RequestError('username_invalid', { body: usernameInvalidBody(problem, bounds) });
   const sameIgnoringCase = account.username?.toLowerCase() === username.toLowerCase();
   if (!sameIgnoringCase && (await accounts.usernameTaken(username))) throw new RequestError('username_not_available');
   const updated = await accounts.setUsername(account.id, username);

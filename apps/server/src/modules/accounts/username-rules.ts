@@ -38,6 +38,14 @@ const OFFENSIVE_PARTS = [
   'hitler',
 ];
 
+/**
+ * The refusal of a display name (1038): the bounds of the rule and what is wrong, so that the message
+ * states the rule with its numbers and a form can name the reason (issue 28).
+ */
+export function usernameInvalidBody(problem: UsernameProblem, bounds: UsernameBounds) {
+  return { min: bounds.min, max: bounds.max, reason: problem };
+}
+
 export function usernameProblem(
   name: string,
   bounds: UsernameBounds = DEFAULT_USERNAME_BOUNDS,

@@ -53,10 +53,14 @@ export class VerificationService {
     });
   }
 
+  /**
+   * Verifies the address by the link's token or the signed-in account's code; answers the account and
+   * whether a pending new address became its address (an email change done: audited by the caller).
+   */
   async verify(
     input: { code?: string | undefined; token?: string | undefined },
     signedIn: Account | undefined,
-  ): Promise<void> {
+  ): Promise<{ accountId: string; emailChanged: boolean }> {
     let account = signedIn;
     if (input.token !== undefined) {
       const found = await this.#links.lookup('verify_email', input.token);
@@ -73,12 +77,13 @@ export class VerificationService {
     return this.#confirm(account, target);
   }
 
-  async #confirm(account: Account, target: string): Promise<void> {
+  async #confirm(account: Account, target: string): Promise<{ accountId: string; emailChanged: boolean }> {
     if (account.emailPending) {
       const owner = await this.#accounts.findByEmail(target);
       if (owner && owner.id !== account.id) throw new RequestError('email_not_available');
     }
     await this.#accounts.confirmEmail(account.id, target);
+    return { accountId: account.id, emailChanged: account.emailPending !== null };
   }
 
   async cancelPending(account: Account): Promise<void> {

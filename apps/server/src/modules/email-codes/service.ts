@@ -69,16 +69,21 @@ export class EmailCodesService {
     return code;
   }
 
-  /** Uses up the code, or throws email_code_not_sent / email_code_expired / email_code_invalid. */
+  /**
+   * Uses up the code, or throws email_code_not_sent / email_code_expired / email_code_invalid, and
+   * email_code_attempts_exceeded from the last wrong try on (the code is spent: a new one is needed).
+   */
   async consume(purpose: CodePurpose, email: string, code: string): Promise<void> {
     const row = await this.#repo.latest(purpose, email);
     if (!row || row.consumedAt !== null) throw new RequestError('email_code_not_sent');
+    if (row.attempts >= CODE_MAX_ATTEMPTS) throw new RequestError('email_code_attempts_exceeded');
     if (row.expiresAt.getTime() <= Date.now()) throw new RequestError('email_code_expired');
-    if (row.attempts >= CODE_MAX_ATTEMPTS) throw new RequestError('email_code_expired');
     const matches = timingSafeEqual(Buffer.from(row.codeHash, 'hex'), hashCode(row.id, code.trim()));
     if (!matches) {
       await this.#repo.countWrongAttempt(row.id);
-      throw new RequestError('email_code_invalid', { body: { attempts_left: CODE_MAX_ATTEMPTS - row.attempts - 1 } });
+      const left = CODE_MAX_ATTEMPTS - row.attempts - 1;
+      if (left <= 0) throw new RequestError('email_code_attempts_exceeded');
+      throw new RequestError('email_code_invalid', { body: { attempts_left: left } });
     }
     if (!(await this.#repo.consume(row.id))) throw new RequestError('email_code_not_sent');
   }

@@ -43,7 +43,7 @@ export class LinkTokensRepo {
   async consume(id: string): Promise<boolean> {
     const rows = await this.#orm
       .update(linkTokens)
-      .set({ consumedAt: sql`now()` })
+      .set({ consumedAt: sql`now()`, usedAt: sql`now()` })
       .where(and(eq(linkTokens.id, id), isNull(linkTokens.consumedAt)))
       .returning({ id: linkTokens.id });
     return rows.length === 1;

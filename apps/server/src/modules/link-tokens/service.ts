@@ -13,7 +13,9 @@ export const LINK_TTL_MINUTES: Record<LinkPurpose, number> = {
   email_preferences: 90 * 24 * 60,
 };
 
-export type LinkLookup = { status: 'valid'; accountId: string; id: string } | { status: 'expired' | 'unknown' };
+/** A token's state: usable, or why not (`used`: it did its job already; a replaced one is `unknown`). */
+export type LinkLookup =
+  { status: 'valid'; accountId: string; id: string } | { status: 'expired' | 'used' | 'unknown' };
 
 export class LinkTokensService {
   readonly #repo: LinkTokensRepo;
@@ -41,6 +43,7 @@ export class LinkTokensService {
 
   async lookup(purpose: LinkPurpose, token: string): Promise<LinkLookup> {
     const row = await this.#repo.findByHash(purpose, hashToken(token));
+    if (row?.usedAt) return { status: 'used' };
     if (!row || row.consumedAt !== null) return { status: 'unknown' };
     if (row.expiresAt.getTime() <= Date.now()) return { status: 'expired' };
     return { status: 'valid', accountId: row.accountId, id: row.id };

@@ -15,6 +15,7 @@ import type { OAuthService } from './service.ts';
 import type { SigningKeys } from './signing-keys.ts';
 import { registerAuthorizeRoutes } from './standard/authorize-routes.ts';
 import { registerDiscoveryRoutes } from './standard/discovery-routes.ts';
+import { toRequestError } from '../../http/error-handler.ts';
 import { toOAuthError } from './standard/errors.ts';
 import { parseForm } from './standard/form.ts';
 import { registerTokenRoutes } from './standard/token-routes.ts';
@@ -53,6 +54,9 @@ export function registerStandardOAuth(app: FastifyInstance, services: StandardOA
         return reply.code(500).header('cache-control', 'no-store').send({ error: 'server_error' });
       }
       if (error.status === 401) reply.header('www-authenticate', 'Basic realm="oauth2"');
+      // A refusal of the rate limit says when to come back (RFC 6585), as on every other call.
+      const retryAfter = toRequestError(thrown)?.headers['retry-after'];
+      if (retryAfter) reply.header('retry-after', retryAfter);
       return reply
         .code(error.status)
         .header('cache-control', 'no-store')

@@ -136,6 +136,12 @@ export class PlatformRegistry {
     return new Set([...platforms].filter(([, p]) => p.adapter !== null).map(([id]) => id));
   }
 
+  /** The offered platforms that are restricted: only support disconnects or replaces their accounts. */
+  async restricted(): Promise<Set<PlatformId>> {
+    const platforms = await this.#platforms();
+    return new Set([...platforms].filter(([, p]) => p.adapter !== null && p.config.restricted).map(([id]) => id));
+  }
+
   /** The offered platforms whose sign-out page the connection flow offers after a link. */
   async signingOut(): Promise<Set<PlatformId>> {
     const platforms = await this.#platforms();

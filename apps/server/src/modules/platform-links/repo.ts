@@ -1,7 +1,7 @@
 // Every statement of the platform-links module: the platforms an operator configured, the links of
 // each account (an identity is (platform, subject), unique), and the disconnects. The account row's
 // `platform_links` follows the links by a trigger (migration 0017).
-import { and, count, eq, lt, ne } from 'drizzle-orm';
+import { and, count, eq, lt, ne, sql } from 'drizzle-orm';
 import type { Orm } from '../../db/database.ts';
 import {
   openidNonces,
@@ -104,7 +104,13 @@ export class PlatformLinksRepo {
   ): Promise<void> {
     await this.#orm
       .update(platformLinks)
-      .set({ username, tokensSealed, refreshRequired: false, updatedAt: new Date() })
+      .set({
+        // A platform that says no name this time (Steam's Web API down) leaves the one it said before.
+        username: username ?? sql`${platformLinks.username}`,
+        tokensSealed,
+        refreshRequired: false,
+        updatedAt: new Date(),
+      })
       .where(and(eq(platformLinks.accountId, accountId), eq(platformLinks.platform, platform)));
   }
 

@@ -331,7 +331,7 @@ export class PlatformLinksService {
     if (deviceHash === null || (await this.#d.repo.rememberDevice(account.id, deviceHash))) {
       await this.#notify(account, 'platform_sign_in', platform);
     }
-    const tokens = await this.#d.tokens.start({ ...signInOf(account), clientId: client?.clientId ?? null });
+    const tokens = await this.#d.tokens.start({ ...signInOf(account, 'platform'), clientId: client?.clientId ?? null });
     return { tokens, account: await this.#reread(account) };
   }
 

@@ -7,6 +7,7 @@ import { and, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import type { Database, Orm } from '../../db/database.ts';
 import { refreshTokens, sessions } from '../../db/schema.ts';
+import type { FirstFactor } from './second-step.ts';
 
 export type SessionRow = typeof sessions.$inferSelect;
 export type RefreshRow = typeof refreshTokens.$inferSelect;
@@ -21,6 +22,10 @@ export interface IssuedSessionRow {
   clientId: string | null;
   /** When the player last proved themselves again in this session (PUT /sessions/me/verify). */
   verifiedAt: Date | null;
+  /** How: with an emailed code, an authenticator code or the password. */
+  verifiedBy: 'email_code' | 'mfa_code' | 'password' | null;
+  /** How the sign-in's first step was made (second-step.ts); null for sessions from before 0028. */
+  firstFactor: FirstFactor | null;
 }
 
 export interface NewTokenPair {
@@ -29,6 +34,7 @@ export interface NewTokenPair {
   accessTokenHash: string;
   accessExpiresAt: Date;
   mfaPending: boolean;
+  firstFactor: FirstFactor | null;
   clientId: string | null;
   refreshTokenHash: string;
   familyExpiresAt: Date;
@@ -37,16 +43,16 @@ export interface NewTokenPair {
 /** A refresh token just marked used, with what its session passes on to the next one. */
 type Raw = Record<string, unknown>;
 
-/** The session and refresh token of a sign-in or a refresh, $1 to $8 (the tail of a WITH). */
+/** The session and refresh token of a sign-in or a refresh, $1 to $9 (the tail of a WITH). */
 const INSERT_PAIR = `s AS (
-    INSERT INTO sessions (account_id, family_id, access_token_hash, access_expires_at, mfa_pending, client_id)
-    VALUES ($1, $2, $3, $4, $5, $6)
-    RETURNING id, account_id, family_id, mfa_pending, client_id
+    INSERT INTO sessions (account_id, family_id, access_token_hash, access_expires_at, mfa_pending, client_id, first_factor)
+    VALUES ($1, $2, $3, $4, $5, $6, $9)
+    RETURNING id, account_id, family_id, mfa_pending, client_id, first_factor
   ), r AS (
     INSERT INTO refresh_tokens (account_id, family_id, session_id, token_hash, family_expires_at)
     SELECT account_id, family_id, id, $7, $8 FROM s
   )
-  SELECT id, account_id, family_id, mfa_pending, client_id FROM s`;
+  SELECT id, account_id, family_id, mfa_pending, client_id, first_factor FROM s`;
 /** A sign-in's pair. */
 const ISSUE_PAIR = `WITH ${INSERT_PAIR}`;
 
@@ -62,18 +68,19 @@ const ROTATE_AND_ISSUE = `WITH used AS (
       FROM sessions s
      WHERE r.token_hash = $1 AND r.used_at IS NULL AND r.revoked_at IS NULL
        AND r.family_expires_at > now() AND s.id = r.session_id
-     RETURNING r.account_id, r.family_id, r.session_id, r.family_expires_at, s.mfa_pending, s.client_id
+     RETURNING r.account_id, r.family_id, r.session_id, r.family_expires_at, s.mfa_pending, s.client_id,
+       s.first_factor
   ), replaced AS (
     UPDATE sessions SET revoked_at = now() WHERE id = (SELECT session_id FROM used) AND revoked_at IS NULL
   ), s AS (
-    INSERT INTO sessions (account_id, family_id, access_token_hash, access_expires_at, mfa_pending, client_id)
-    SELECT account_id, family_id, $2, $3, mfa_pending, client_id FROM used
-    RETURNING id, account_id, family_id, mfa_pending, client_id
+    INSERT INTO sessions (account_id, family_id, access_token_hash, access_expires_at, mfa_pending, client_id, first_factor)
+    SELECT account_id, family_id, $2, $3, mfa_pending, client_id, first_factor FROM used
+    RETURNING id, account_id, family_id, mfa_pending, client_id, first_factor
   ), r AS (
     INSERT INTO refresh_tokens (account_id, family_id, session_id, token_hash, family_expires_at)
     SELECT s.account_id, s.family_id, s.id, $4, used.family_expires_at FROM s, used
   )
-  SELECT id, account_id, family_id, mfa_pending, client_id FROM s`;
+  SELECT id, account_id, family_id, mfa_pending, client_id, first_factor FROM s`;
 
 export class SessionsRepo {
   readonly #db: Database;
@@ -108,15 +115,15 @@ export class SessionsRepo {
     return row;
   }
 
-  /** The player proved themselves again: the session is verified now and no longer pending. */
-  async markVerified(id: string): Promise<void> {
-    await this.#orm.update(sessions).set({ verifiedAt: new Date(), mfaPending: false }).where(eq(sessions.id, id));
+  /** The player proved themselves again: the session is verified now (how: `by`) and no longer pending. */
+  async markVerified(id: string, by: 'email_code' | 'mfa_code' | 'password'): Promise<void> {
+    await this.#orm
+      .update(sessions)
+      .set({ verifiedAt: new Date(), verifiedBy: by, mfaPending: false })
+      .where(eq(sessions.id, id));
   }
 
-  /**
-
-
-   */
+  /** Writes a sign-in's session and first refresh token in one statement (ISSUE_PAIR). */
   async issue(pair: NewTokenPair): Promise<IssuedSessionRow> {
     const values = [
       pair.accountId,
@@ -127,6 +134,7 @@ export class SessionsRepo {
       pair.clientId,
       pair.refreshTokenHash,
       pair.familyExpiresAt.toISOString(),
+      pair.firstFactor,
     ];
     const [row] = await this.#db.queryAsyncCommit<Raw>(ISSUE_PAIR, values, 'issue_token_pair');
     if (!row) throw new Error('session insert returned nothing');
@@ -137,6 +145,8 @@ export class SessionsRepo {
       mfaPending: row.mfa_pending === true,
       clientId: (row.client_id as string | null) ?? null,
       verifiedAt: null,
+      verifiedBy: null,
+      firstFactor: (row.first_factor as FirstFactor | null) ?? null,
     };
   }
 
@@ -161,6 +171,8 @@ export class SessionsRepo {
       mfaPending: row.mfa_pending === true,
       clientId: (row.client_id as string | null) ?? null,
       verifiedAt: null,
+      verifiedBy: null,
+      firstFactor: (row.first_factor as FirstFactor | null) ?? null,
     };
   }
 

@@ -29,13 +29,18 @@ export function registerSessions(
 
   // The captcha (X-Captcha-Response) is the call's policy: registerCall checks it.
   registerCall(app, signInWithPassword, async ({ body, request }) => {
-    const { tokens: issued, account } = await signIn.withPassword(body.email, body.password, originOf(request));
+    const { tokens: issued, account } = await signIn.withPassword(
+      body.email,
+      body.password,
+      originOf(request),
+      request.ctx.apiClient,
+    );
     return tokenAnswer(issued, account);
   });
 
   registerCall(app, token, async ({ body, request }) => {
     if (body.grant_type === 'email_code') {
-      const { tokens: issued, account } = await signIn.withEmailCode(body.email, body.code);
+      const { tokens: issued, account } = await signIn.withEmailCode(body.email, body.code, request.ctx.apiClient);
       if (!issued.session.mfaPending) await audit.record(account.id, 'sign_in', originOf(request), 'email_code');
       return tokenAnswer(issued, account);
     }
@@ -63,13 +68,17 @@ export function registerSessions(
   // Completes a sign-in pending two-factor (the call allows such a session).
   registerCall(app, completeMfa, async ({ body, session, account, request }) => {
     const { tokens: issued, account: signedIn } = await signIn.completeTwoFactor(session, account, body);
-    // The sign-in of an account with two-factor on counts once its second step passed.
-    await audit.record(signedIn.id, 'sign_in', originOf(request, session.clientId));
+    // The sign-in of an account with two-factor on counts once its second step passed, named by it.
+    const method = body.code_type === 'backup_code' ? 'backup_code' : 'authenticator';
+    await audit.record(signedIn.id, 'sign_in', originOf(request, session.clientId), method);
     return tokenAnswer(issued, signedIn);
   });
 
-  registerCall(app, verifySession, async ({ body, session, account }) => {
+  registerCall(app, verifySession, async ({ body, session, account, request }) => {
     await signIn.verify(session, account, body);
+    // A sign-in pending two-factor finished another way ("try another way": a code sent by email).
+    const method = body.code_type === 'email_code' ? 'email_code' : 'authenticator';
+    if (session.mfaPending) await audit.record(account.id, 'sign_in', originOf(request, session.clientId), method);
     return {};
   });
 
@@ -84,6 +93,7 @@ export function registerSessions(
     return {
       account: await consents.view(account),
       mfa_required: current.mfaRequired,
+      mfa_methods: current.mfaMethods,
       created_at: current.createdAt,
       expires_at: current.expiresAt,
     };

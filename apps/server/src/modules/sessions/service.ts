@@ -41,8 +41,8 @@ export class SessionsService {
    * Records that the player just proved themselves again in this session; a session pending
    * two-factor is complete from now on.
    */
-  markVerified(sessionId: string): Promise<void> {
-    return this.#repo.markVerified(sessionId);
+  markVerified(sessionId: string, by: 'email_code' | 'mfa_code' | 'password'): Promise<void> {
+    return this.#repo.markVerified(sessionId, by);
   }
 }
 
@@ -54,5 +54,7 @@ function toResolved(row: ResolvedSession): ResolvedSession {
     mfaPending: row.mfaPending,
     clientId: row.clientId,
     verifiedAt: row.verifiedAt,
+    verifiedBy: row.verifiedBy,
+    firstFactor: row.firstFactor,
   };
 }

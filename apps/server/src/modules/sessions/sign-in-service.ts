@@ -13,6 +13,7 @@ import type { Account, AccountsService } from '../accounts/service.ts';
 import { CODE_TTL_MINUTES } from '../email-codes/service.ts';
 import type { EmailCodesService } from '../email-codes/service.ts';
 import type { MfaService } from '../mfa/service.ts';
+import { cameThroughMailbox, passwordFactor, secondSteps } from './second-step.ts';
 import type { ResolvedSession, SessionsService } from './service.ts';
 import { signInOf } from './token-service.ts';
 import type { IssuedTokens, TokenService } from './token-service.ts';
@@ -20,6 +21,18 @@ import type { IssuedTokens, TokenService } from './token-service.ts';
 export interface SignedIn {
   tokens: IssuedTokens;
   account: Account;
+}
+
+/** The kind of API client that calls (the X-Hydra-API-Key's), when known. */
+export type Caller = { kind: 'portal' | 'game' | 'tool' } | null;
+
+/**
+ * Password and emailed-code sign-ins are the portal's own: a game signs its players in through
+ * OAuth, its device flow or a platform, so every path of a game's key gets a game's session and its
+ * two-factor (ASVS 6.3.4, ADR 029). A game's key is refused here.
+ */
+function assertNotGame(caller: Caller): void {
+  if (caller?.kind === 'game') throw new RequestError('invalid_api_key', { body: { reason: 'game_key' } });
 }
 
 export interface SignInDeps {
@@ -59,7 +72,8 @@ export class SignInService {
    * Email and password; pending two-factor when the account has it on. The account's audit trail
    * gets the sign-in, or the wrong password and the lock it caused.
    */
-  async withPassword(email: string, password: string, origin: RequestOrigin): Promise<SignedIn> {
+  async withPassword(email: string, password: string, origin: RequestOrigin, caller: Caller = null): Promise<SignedIn> {
+    assertNotGame(caller);
     const started = performance.now();
     let accountFailed = false;
     const account = await this.#d.accounts
@@ -81,19 +95,20 @@ export class SignInService {
         }
         throw error;
       });
-    const tokens = await this.#d.tokens.start(signInOf(account));
+    const tokens = await this.#d.tokens.start(signInOf(account, passwordFactor(account)));
     // With two-factor on, the sign-in is recorded when the second step completes it.
     if (!tokens.session.mfaPending) await this.#d.audit.record(account.id, 'sign_in', origin, 'password');
     return { tokens, account };
   }
 
   /** A code mailed by sendCode; pending two-factor when the account has it on. */
-  async withEmailCode(email: string, code: string): Promise<SignedIn> {
+  async withEmailCode(email: string, code: string, caller: Caller = null): Promise<SignedIn> {
+    assertNotGame(caller);
     await this.#d.codes.consume('sign_in', email, code);
     const account = await this.#d.accounts.findByEmail(email);
     if (!account || account.stub) throw new RequestError('email_code_invalid');
     if (account.lockedAt !== null) throw new RequestError('account_soft_locked', { body: { reset_password: true } });
-    return { tokens: await this.#d.tokens.start(signInOf(account)), account };
+    return { tokens: await this.#d.tokens.start(signInOf(account, 'email_code')), account };
   }
 
   /** Rotates a refresh token (token-service.ts) and answers the account it signs in. */
@@ -117,31 +132,59 @@ export class SignInService {
     if (input.code_type === 'backup_code') await this.#d.mfa.useBackupCode(account, input.code);
     else await this.#d.mfa.checkCode(account, input.code);
     await this.#d.tokens.end(session);
-    const tokens = await this.#d.tokens.start({ accountId: account.id, clientId: session.clientId });
+    const tokens = await this.#d.tokens.start({
+      accountId: account.id,
+      clientId: session.clientId,
+      firstFactor: session.firstFactor,
+    });
     return { tokens, account: (await this.#d.accounts.findById(account.id)) ?? account };
   }
 
   /**
-   * Proves the player again in this session, with an authenticator code or a code mailed by
-   * sendCode: before a sensitive change, or in place of two-factor at sign-in ("try another way").
+   * Proves the player again in this session, with an authenticator code, a code mailed by sendCode
+   * or the password: before a sensitive change, or in place of two-factor at sign-in ("try another
+   * way"). A second step differs from the first (second-step.ts): a pending sign-in is never
+   * completed by the password again, nor by an emailed code after a first step through the mailbox.
    */
   async verify(
     session: ResolvedSession,
     account: Account,
-    input: { code_type: 'mfa_code' | 'email_code'; code: string },
+    input: { code_type: 'mfa_code' | 'email_code'; code: string } | { code_type: 'password'; password: string },
   ): Promise<void> {
+    if (session.mfaPending && input.code_type !== 'mfa_code') {
+      if (input.code_type === 'password' || cameThroughMailbox(session.firstFactor)) {
+        throw new RequestError('mfa_email_not_allowed');
+      }
+    }
     if (input.code_type === 'mfa_code') await this.#d.mfa.checkCode(account, input.code);
+    else if (input.code_type === 'password') await this.#checkPassword(account, input.password);
     else {
       if (!account.email) throw new RequestError('missing_email');
       await this.#d.codes.consume('sign_in', account.email, input.code);
     }
-    await this.#d.sessions.markVerified(session.id);
+    await this.#d.sessions.markVerified(session.id, input.code_type);
+  }
+
+  /** The signed-in player's password again: a wrong one counts toward the soft lock (1005, 1220). */
+  async #checkPassword(account: Account, password: string): Promise<void> {
+    if (!account.email || account.passwordHash === null) throw new RequestError('password_mismatch');
+    await this.#d.accounts.checkPassword(account.email, password).catch((error: unknown) => {
+      throw error instanceof RequestError && error.errorName === 'invalid_credentials'
+        ? new RequestError('password_mismatch')
+        : error;
+    });
   }
 
   /** The session as GET /sessions/me shows it; auth_expired when it is gone. */
   async current(session: ResolvedSession) {
     const found = await this.#d.sessions.find(session.id);
     if (!found) throw new RequestError('auth_expired');
-    return { mfaRequired: found.mfaPending, createdAt: found.createdAt, expiresAt: found.accessExpiresAt };
+    return {
+      mfaRequired: found.mfaPending,
+      // The ways to complete a pending sign-in; none once it is complete.
+      mfaMethods: found.mfaPending ? secondSteps(found.firstFactor) : [],
+      createdAt: found.createdAt,
+      expiresAt: found.accessExpiresAt,
+    };
   }
 }

@@ -11,7 +11,16 @@ const at = (ms: number) => new Date(clock + ms);
 
 function signedIn(accountId: string, sessionId = `s-${accountId}`): SignedIn {
   return {
-    session: { id: sessionId, accountId, familyId: 'f', mfaPending: false, clientId: null, verifiedAt: null },
+    session: {
+      id: sessionId,
+      accountId,
+      familyId: 'f',
+      mfaPending: false,
+      clientId: null,
+      verifiedAt: null,
+      verifiedBy: null,
+      firstFactor: null,
+    },
     account: { id: accountId, username: `name-${accountId}` } as Account,
   };
 }

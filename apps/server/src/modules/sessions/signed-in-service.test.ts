@@ -15,6 +15,8 @@ const session: ResolvedSession = {
   mfaPending: false,
   clientId: null,
   verifiedAt: null,
+  verifiedBy: null,
+  firstFactor: null,
 };
 
 function setUp(options: { listening?: boolean; maxEntries?: number } = {}) {

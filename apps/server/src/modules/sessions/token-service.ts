@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { RequestError } from '../../http/request-error.ts';
 import { hashToken, looksLikeToken, newToken } from '../../security/tokens.ts';
 import type { SessionsRepo } from './repo.ts';
+import type { FirstFactor } from './second-step.ts';
 import type { ResolvedSession, SessionsService } from './service.ts';
 
 export interface IssuedTokens {
@@ -14,12 +15,15 @@ export interface IssuedTokens {
   session: ResolvedSession;
 }
 
-/** A sign-in of an account: pending until two-factor passes when the account has it on. */
-export function signInOf(account: { id: string; mfaSecret: string | null }): {
-  accountId: string;
-  mfaPending: boolean;
-} {
-  return { accountId: account.id, mfaPending: account.mfaSecret !== null };
+/**
+ * A sign-in of an account by its first step: pending until two-factor passes when the account has it
+ * on, and the first step kept, which decides the second steps allowed (second-step.ts).
+ */
+export function signInOf(
+  account: { id: string; mfaSecret: string | null },
+  firstFactor: FirstFactor,
+): { accountId: string; mfaPending: boolean; firstFactor: FirstFactor } {
+  return { accountId: account.id, mfaPending: account.mfaSecret !== null, firstFactor };
 }
 
 export class TokenService {
@@ -37,6 +41,7 @@ export class TokenService {
   start(input: {
     accountId: string;
     mfaPending?: boolean;
+    firstFactor?: FirstFactor | null;
     clientId?: string | null;
     familyId?: string;
   }): Promise<IssuedTokens> {
@@ -93,6 +98,7 @@ export class TokenService {
     familyId: string;
     familyExpiresAt: Date;
     mfaPending?: boolean;
+    firstFactor?: FirstFactor | null;
     clientId?: string | null;
   }): Promise<IssuedTokens> {
     const accessToken = newToken('at');
@@ -103,6 +109,7 @@ export class TokenService {
       accessTokenHash: hashToken(accessToken),
       accessExpiresAt: new Date(Date.now() + this.#sessions.accessTokenTtlSeconds * 1000),
       mfaPending: input.mfaPending ?? false,
+      firstFactor: input.firstFactor ?? null,
       clientId: input.clientId ?? null,
       refreshTokenHash: hashToken(refreshToken),
       familyExpiresAt: input.familyExpiresAt,

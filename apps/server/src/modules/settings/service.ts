@@ -1,5 +1,5 @@
-// The public settings (GET /settings): feature flags, supported platforms, featured games, and in
-// debug mode the environments the web app may switch to. They change only on an operator's command
+// The public settings (GET /settings): feature flags, supported platforms, featured games, the
+// length of display names, and in debug mode the environments the web app may switch to. They change only on an operator's command
 // (admin CLI, games registry, SQL), in any instance: each instance keeps them at most
 // PUBLIC_SETTINGS_TTL_MS and then reads them again, so a change is seen everywhere within that bound.
 import { PLATFORM_IDS } from '@portal/contract/data/platforms';
@@ -17,21 +17,23 @@ const FLAG_NAMES = ['game_page', 'dev_tools', 'third_party_login', 'curseforge_h
 export class SettingsService {
   readonly #repo: SettingsRepo;
   readonly #games: GamesService;
-  readonly #platforms: Pick<PlatformRegistry, 'offered' | 'signingOut'>;
+  readonly #platforms: Pick<PlatformRegistry, 'offered' | 'signingOut' | 'restricted'>;
   readonly #debug: boolean;
+  readonly #displayName: PublicSettings['display_name'];
   /** The settings being read or read last, and when the read began; a failed read is not kept. */
   #cached: { readAt: number; settings: Promise<PublicSettings> } | null = null;
 
   constructor(
     repo: SettingsRepo,
     games: GamesService,
-    platforms: Pick<PlatformRegistry, 'offered' | 'signingOut'>,
-    options: { debug: boolean },
+    platforms: Pick<PlatformRegistry, 'offered' | 'signingOut' | 'restricted'>,
+    options: { debug: boolean; usernameBounds: { min: number; max: number } },
   ) {
     this.#repo = repo;
     this.#games = games;
     this.#platforms = platforms;
     this.#debug = options.debug;
+    this.#displayName = { min_length: options.usernameBounds.min, max_length: options.usernameBounds.max };
   }
 
   /** The public settings, read again when the last read began PUBLIC_SETTINGS_TTL_MS ago or more. */
@@ -48,10 +50,11 @@ export class SettingsService {
 
   /** Flags not stored are off; a platform is supported when it is configured, enabled and implemented. */
   async #read(): Promise<PublicSettings> {
-    const [flags, offered, signingOut, featured] = await Promise.all([
+    const [flags, offered, signingOut, restricted, featured] = await Promise.all([
       this.#repo.featureFlags(),
       this.#platforms.offered(),
       this.#platforms.signingOut(),
+      this.#platforms.restricted(),
       this.#games.featuredSlugs(),
     ]);
     const enabled = new Map(flags.map((f) => [f.name, f.enabled]));
@@ -59,10 +62,15 @@ export class SettingsService {
     const result: PublicSettings = {
       featureFlags: featureFlags as PublicSettings['featureFlags'],
       featured_games: featured,
+      display_name: this.#displayName,
       platforms: Object.fromEntries(
         PLATFORM_IDS.map((id) => [
           id,
-          { global_support_enabled: offered.has(id), sign_out_after_link: signingOut.has(id) },
+          {
+            global_support_enabled: offered.has(id),
+            sign_out_after_link: signingOut.has(id),
+            restricted: restricted.has(id),
+          },
         ]),
       ),
     };

@@ -60,8 +60,10 @@ export function registerPlatformSandbox(
 
   const platforms = options.platforms ?? [...SANDBOX_OAUTH_PLATFORMS, 'steam', ...SANDBOX_SHORT_CODE_PLATFORMS];
   if (platforms.includes('steam')) {
-    registerSteamSandbox(app, options.origin);
-    registerSteamWebApiSandbox(app, options.client);
+    // One Steam: the Web API names who signed in on its OpenID page.
+    const steamNames = new Map<string, string>();
+    registerSteamSandbox(app, options.origin, steamNames);
+    registerSteamWebApiSandbox(app, options.client, steamNames);
   }
   if (platforms.includes('twitch')) registerTwitchDropsSandbox(app, options.client);
   for (const platform of platforms.filter((id) => SANDBOX_SHORT_CODE_PLATFORMS.includes(id))) {

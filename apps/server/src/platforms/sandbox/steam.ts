@@ -37,7 +37,10 @@ function keyValueForm(fields: URLSearchParams, signed: string[]): string {
   return signed.map((name) => `${name}:${fields.get(`openid.${name}`) ?? ''}\n`).join('');
 }
 
-export function registerSteamSandbox(app: FastifyInstance, origin: string): void {
+/** Persona names of the sandbox Steam's users by SteamID64: who signed in on its page or got a ticket. */
+export type SteamSandboxNames = Map<string, string>;
+
+export function registerSteamSandbox(app: FastifyInstance, origin: string, names: SteamSandboxNames = new Map()): void {
   const key = randomBytes(32);
   const confirmed = new Set<string>();
   const { endpoint, claimedIdPrefix } = sandboxSteam(origin);
@@ -84,7 +87,10 @@ export function registerSteamSandbox(app: FastifyInstance, origin: string): void
         if (form.get('choice') === 'cancel' || username === '') {
           answer.set('openid.mode', 'cancel');
         } else {
-          const claimedId = `${claimedIdPrefix}${sandboxSteamId(username)}`;
+          const steamId = sandboxSteamId(username);
+          // The Web API's GetPlayerSummaries names them, as Steam's does (the portal asks it).
+          names.set(steamId, username);
+          const claimedId = `${claimedIdPrefix}${steamId}`;
           answer.set('openid.mode', 'id_res');
           answer.set('openid.op_endpoint', endpoint);
           answer.set('openid.claimed_id', claimedId);
@@ -116,9 +122,12 @@ const TICKET_TTL_MS = 60 * 60_000;
  * `ISteamUser/GetPlayerSummaries/v2` answer as Steam's partner Web API does (the publisher key is the
  * sandbox client's secret, the app id SANDBOX_STEAM_APP_ID).
  */
-export function registerSteamWebApiSandbox(app: FastifyInstance, client: SandboxClient): void {
+export function registerSteamWebApiSandbox(
+  app: FastifyInstance,
+  client: SandboxClient,
+  names: SteamSandboxNames = new Map(),
+): void {
   const tickets = new Map<string, { steamId: string; identity: string; expires: number }>();
-  const names = new Map<string, string>();
   const error = (desc: string) => ({ response: { error: { errorcode: 3, errordesc: desc } } });
 
   void app.register(

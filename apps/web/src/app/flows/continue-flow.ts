@@ -37,6 +37,15 @@ export function startSignIn(services: AppServices, email: string) {
   else services.flow.start('user-flow', 'login_init', { email });
 }
 
+/**
+ * A sign-in without an email typed (a platform's, a reset link's automatic one) is a sign-in flow of
+ * its own when none is under way: its two-factor step (/two-factor, a flow-only route) needs one
+ * (issue 28).
+ */
+export function startSignInFlow(services: AppServices) {
+  if (!services.flow.active) services.flow.start('user-flow', 'login_init');
+}
+
 /** The continue-registration decision for the app's state now (spec 000 §4). */
 export function nextStep(services: AppServices): ContinueDecision {
   const flow = services.flow.get();

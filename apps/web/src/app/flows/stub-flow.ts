@@ -85,7 +85,11 @@ export function resumeStubSession(services: AppServices): boolean {
   return true;
 }
 
-/** The stub failure page's facts (spec 000 §4): errorCode, linkName, serverGameName and email. */
+/**
+ * The stub failure page's facts (spec 000 §4): errorCode, linkName and serverGameName. Not the
+ * email the spec lists too: an address in the URL would stay in history, logs and referrers; the page
+ * names the signed-in account's address itself (docs/spec-deviations.md).
+ */
 export function failureQuery(
   error: { hydraErrorCode: number | null; body: Record<string, unknown> | null },
   flow: FlowState,
@@ -94,11 +98,9 @@ export function failureQuery(
   const body = error.body ?? {};
   const linkName = text(body.link_name) ?? flow.data[STUB_KEYS.platform] ?? null;
   const gameName = text(body.server_game_name) ?? flow.data[GAME_KEYS.name] ?? null;
-  const email = text(body.email);
   return {
     errorCode: String(error.hydraErrorCode ?? 0),
     ...(linkName ? { linkName } : {}),
     ...(gameName ? { serverGameName: gameName } : {}),
-    ...(email ? { email } : {}),
   };
 }

@@ -1,7 +1,7 @@
 // The dashboard's sections (account, password and security, linked accounts, game profiles, friends,
-// playtests): a side list on a wide screen, a row of tabs that scrolls on a phone, the current section
-// marked (aria-current). The account menu lists the same sections.
-import { useEffect, useRef } from 'react';
+// playtests): a side list on a wide screen, pills that wrap onto as many lines as they need on a phone
+// (every section in sight in every language and direction, issue 28), the current section marked
+// (aria-current). The account menu lists the same sections.
 import { useTranslation } from '../../lib/i18n/messages.ts';
 import type { MessageKey } from '../../lib/i18n/messages.ts';
 import { Link } from '../../lib/router/router.tsx';
@@ -31,19 +31,8 @@ export function useDashboardSections() {
 export function SectionNav({ current }: { current: Feature }) {
   const { t } = useTranslation();
   const sections = useDashboardSections();
-  const nav = useRef<HTMLElement>(null);
-  // On a phone the tabs scroll sideways: the current one is brought into view.
-  useEffect(() => {
-    const link = nav.current?.querySelector<HTMLElement>('[aria-current="page"]');
-    const list = link?.closest('ul');
-    if (!link || !list || list.scrollWidth <= list.clientWidth) return;
-    const { left, right } = link.getBoundingClientRect();
-    const box = list.getBoundingClientRect();
-    if (left < box.left) list.scrollLeft -= box.left - left + 16;
-    else if (right > box.right) list.scrollLeft += right - box.right + 16;
-  }, [current]);
   return (
-    <nav className="section-nav" aria-label={t('shell.sections')} ref={nav}>
+    <nav className="section-nav" aria-label={t('shell.sections')}>
       <ul>
         {sections.map(([id, key]) => (
           <li key={id}>

@@ -3,7 +3,15 @@
 import { useTranslation } from '../../lib/i18n/messages.ts';
 import { CodeField } from './field.tsx';
 
-export function AuthenticatorCodeField({ value, onChange }: { value: string; onChange: (code: string) => void }) {
+export function AuthenticatorCodeField({
+  value,
+  onChange,
+  error,
+}: {
+  value: string;
+  onChange: (code: string) => void;
+  error?: string | null;
+}) {
   const { t } = useTranslation();
   return (
     <CodeField
@@ -12,6 +20,7 @@ export function AuthenticatorCodeField({ value, onChange }: { value: string; onC
       digitsOnly
       value={value}
       onChange={onChange}
+      error={error}
     />
   );
 }

@@ -66,12 +66,14 @@ export function CodeField({
   label,
   hint,
   digitsOnly = false,
+  error,
 }: {
   value: string;
   onChange: (code: string) => void;
   label?: string;
   hint?: string;
   digitsOnly?: boolean;
+  error?: string | null;
 }) {
   const { t } = useTranslation();
   return (
@@ -82,6 +84,7 @@ export function CodeField({
       autoComplete="one-time-code"
       maxLength={6}
       required
+      error={error}
       value={value}
       onChange={(e) => onChange(e.target.value.replace(digitsOnly ? /\D/g : /\s/g, ''))}
     />

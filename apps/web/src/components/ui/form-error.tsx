@@ -2,14 +2,17 @@ import type { ReactNode } from 'react';
 import { useServices } from '../../lib/services.tsx';
 import { ApiError } from '../../lib/api/api-error.ts';
 import { useTranslation } from '../../lib/i18n/messages.ts';
+import { errorMessageValues } from '../../lib/i18n/error-values.ts';
 
 /** The message of a failed call in the user's language (error.generic for unknown codes). */
 export function useErrorMessage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { debug } = useServices();
   return (error: unknown): string | null => {
     if (error === null || error === undefined) return null;
-    if (error instanceof ApiError) return t(error.messageKey(debug), error.wire.body ?? undefined);
+    // Dates in the body are shown in the user's format (error-values.ts).
+    if (error instanceof ApiError)
+      return t(error.messageKey(debug), errorMessageValues(error.wire.body, i18n.language));
     return t('error.generic');
   };
 }

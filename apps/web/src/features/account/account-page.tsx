@@ -62,10 +62,20 @@ export function AccountPage() {
   const { t, i18n } = useTranslation();
   const [account] = useAccount();
   const [modal, setModal] = useState<ModalKind | null>(null);
+  // An email change was just asked for: its code field takes the focus (issue 28).
+  const [emailChanged, setEmailChanged] = useState(false);
+  const nameLockId = useId();
   if (!account) return <Spinner />;
   const close = () => setModal(null);
-  const change = (kind: ModalKind, label: string) => (
-    <button type="button" className="button button-secondary button-small" onClick={() => setModal(kind)}>
+  /** A row's Change button; a change not allowed now is disabled, described by the reason shown. */
+  const change = (kind: ModalKind, label: string, lockedBy?: string) => (
+    <button
+      type="button"
+      className="button button-secondary button-small"
+      onClick={() => setModal(kind)}
+      disabled={lockedBy !== undefined}
+      aria-describedby={lockedBy}
+    >
       {label}
     </button>
   );
@@ -101,11 +111,13 @@ export function AccountPage() {
                 <>
                   <span>{account.username}</span>
                   {nextNameChange ? (
-                    <span className="field-hint">{t('account.nameAgainOn', { date: nextNameChange })}</span>
+                    <span id={nameLockId} className="field-hint">
+                      {t('account.nameAgainOn', { date: nextNameChange })}
+                    </span>
                   ) : null}
                 </>
               }
-              action={change('name', t('account.change'))}
+              action={change('name', t('account.change'), nextNameChange ? nameLockId : undefined)}
             />
             <Row
               label={t('form.email')}
@@ -131,7 +143,9 @@ export function AccountPage() {
               action={change('dob', t('account.change'))}
             />
           </dl>
-          {account.email_pending ? <PendingEmail account={account} /> : null}
+          {account.email_pending ? (
+            <PendingEmail account={account} focusCode={emailChanged} onFocused={() => setEmailChanged(false)} />
+          ) : null}
         </section>
         <LanguageCard account={account} />
         <EmailsCard account={account} />
@@ -146,7 +160,9 @@ export function AccountPage() {
       </div>
       {modal === 'avatar' ? <AvatarModal account={account} onClose={close} /> : null}
       {modal === 'name' ? <DisplayNameModal account={account} onClose={close} /> : null}
-      {modal === 'email' ? <EmailModal account={account} onClose={close} /> : null}
+      {modal === 'email' ? (
+        <EmailModal account={account} onClose={close} onSaved={() => setEmailChanged(true)} />
+      ) : null}
       {modal === 'verify' ? <VerifyEmailModal account={account} onClose={close} onVerified={close} /> : null}
       {modal === 'country' ? <CountryModal account={account} onClose={close} /> : null}
       {modal === 'dob' ? <DateOfBirthModal account={account} onClose={close} /> : null}

@@ -14,8 +14,10 @@ import {
 import type { Account } from '@portal/contract/calls/entities';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useReauthentication } from './reauthentication.tsx';
 import { useServices } from '../../lib/services.tsx';
 import { CodeField, TextField } from '../../components/ui/field.tsx';
+import { useDisplayNameField } from '../../components/account/display-name-field.tsx';
 import { useEmailField } from '../../components/ui/email-field.tsx';
 import { FormError } from '../../components/ui/form-error.tsx';
 import { LocationFields } from '../../components/ui/location-fields.tsx';
@@ -25,8 +27,8 @@ import { Spinner } from '../../components/ui/spinner.tsx';
 import { datePlaceholder, formatCalendarDate, parseCalendarDate } from '../../lib/dates.ts';
 import { useTranslation } from '../../lib/i18n/messages.ts';
 import { useSubmit } from '../../lib/use-submit.ts';
-import { hasDisplayNameCharacters } from '../../lib/display-name.ts';
 import { ApiError } from '../../lib/api/api-error.ts';
+import { maskEmail } from '../../lib/mask-email.ts';
 
 interface ModalProps {
   account: Account;
@@ -86,15 +88,14 @@ export function DisplayNameModal({ account, onClose }: ModalProps) {
   const { t, i18n } = useTranslation();
   const services = useServices();
   const save = useSave(onClose);
-  const [name, setName] = useState(account.username ?? '');
-  const [error, setError] = useState<string | null>(null);
+  const field = useDisplayNameField(account.username ?? '', 'nickname');
   const submit = useSubmit(async () => {
-    const valid = hasDisplayNameCharacters(name.trim());
-    setError(valid ? null : t('form.usernameCharacters'));
-    if (!valid) return;
+    const name = field.validate();
+    if (name === null) return;
     try {
-      save(await services.api.call(updateUsername, { body: { username: name.trim() } }));
+      save(await services.api.call(updateUsername, { body: { username: name } }));
     } catch (error) {
+      if (field.showRefusal(error)) return;
       // 1002 names the day the name may change again: shown in the locale's date format.
       const date = error instanceof ApiError ? error.wire.body?.date : undefined;
       if (!(error instanceof ApiError) || typeof date !== 'string') throw error;
@@ -106,34 +107,43 @@ export function DisplayNameModal({ account, onClose }: ModalProps) {
   });
   return (
     <ModalForm title={t('account.nameTitle')} submit={submit} submitLabel={t('account.save')} onClose={onClose}>
-      <p>{t('account.nameIntro')}</p>
-      <TextField
-        label={t('form.displayName')}
-        hint={t('form.usernameHint')}
-        autoComplete="nickname"
-        required
-        value={name}
-        onChange={(e) => setName(e.target.value)}
-        error={error}
-      />
+      {/* The first change is free: it does not start the wait (issue 28). */}
+      <p>{t(account.username_change_free ? 'account.nameIntroFree' : 'account.nameIntro')}</p>
+      {field.field}
     </ModalForm>
   );
 }
 
-export function EmailModal({ account, onClose }: ModalProps) {
+/**
+ * An email change, after the player proves it is them (issue 28, ADR 029): with the password, or
+ * the authenticator without one, or a code mailed to the current address when the account has
+ * neither. `onSaved`: the change waits for the code sent to the new address (the page moves there).
+ */
+export function EmailModal({ account, onClose, onSaved }: ModalProps & { onSaved?: () => void }) {
   const { t } = useTranslation();
   const services = useServices();
   const save = useSave(onClose);
   const email = useEmailField('');
+  const proof = useReauthentication(account);
   const submit = useSubmit(async () => {
     const address = email.validate();
-    if (!address) return;
-    save(await services.api.call(updateEmail, { body: { email: address } }));
+    const proven = proof.check();
+    if (!address || !proven) return;
+    await proof.verify();
+    try {
+      const updated = await services.api.call(updateEmail, { body: { email: address } });
+      onSaved?.();
+      save(updated);
+    } catch (error) {
+      proof.expired(error);
+      throw error;
+    }
   });
   return (
     <ModalForm title={t('account.emailTitle')} submit={submit} submitLabel={t('account.sendCode')} onClose={onClose}>
       <p>{t('account.emailIntro', { email: account.email })}</p>
       {email.field}
+      {proof.fields}
     </ModalForm>
   );
 }
@@ -239,7 +249,7 @@ export function DeleteAccountModal({ account, onClose }: ModalProps) {
       <p>{t('account.deleteFinal')}</p>
       {sent ? (
         <>
-          <p role="status">{t('signIn.codeSent', { email: account.email })}</p>
+          <p role="status">{t('signIn.codeSentTo', { email: maskEmail(account.email ?? '') })}</p>
           <CodeField value={code} onChange={setCode} />
         </>
       ) : null}

@@ -14,8 +14,17 @@ import { useServices } from '../../lib/services.tsx';
 import { useSubmit } from '../../lib/use-submit.ts';
 import { visitorId } from '../../lib/visitor.ts';
 import { PlatformBadge } from '../../components/platform-badge.tsx';
+import { PlatformPopupWaiting } from '../../components/platform-popup-waiting.tsx';
+import { usePopupAttempt } from '../../lib/platforms/popup-attempt.ts';
 
 const afterSignIn = () => import('../../app/flows/continue-flow.ts');
+
+const FAILURE_NOTICES = {
+  blocked: 'signIn.platformBlocked',
+  timeout: 'signIn.platformTimeout',
+  refused: 'signIn.platformFailed',
+  unavailable: 'signIn.platformFailed',
+} as const;
 
 export function PlatformSignIn() {
   const { t } = useTranslation();
@@ -30,19 +39,21 @@ export function PlatformSignIn() {
     if (result.kind === 'cancelled') return;
     const name = PLATFORM_CATALOGUE[platform].name;
     if (result.kind === 'failed') {
-      setNotice(
-        t(result.reason === 'blocked' ? 'signIn.platformBlocked' : 'signIn.platformFailed', { platform: name }),
-      );
+      setNotice(t(FAILURE_NOTICES[result.reason], { platform: name }));
       return;
     }
     const answer = await services.api.call(signInWithPlatform, {
       params: { platform },
       body: { ...result.payload, device_data: { visitor_id: visitorId(), platform_name: 'web' } },
     });
-    const { continueFlow, signedIn } = await afterSignIn();
+    const { continueFlow, signedIn, startSignInFlow } = await afterSignIn();
+    startSignInFlow(services);
     signedIn(services, answer);
     await continueFlow(services);
   });
+  // One platform sign-in at a time (popup-attempt.ts).
+  const attempt = usePopupAttempt();
+  const busy = submit.pending || attempt !== null;
   if (!services.settings.featureFlags.third_party_login || platforms.length === 0) return null;
   return (
     <section className="platform-sign-in" aria-labelledby="platform-sign-in-heading">
@@ -55,7 +66,7 @@ export function PlatformSignIn() {
             key={id}
             type="button"
             className="button button-secondary platform-button"
-            disabled={submit.pending}
+            disabled={busy}
             onClick={() => void submit.run(id)}
           >
             <PlatformBadge platform={id} small />
@@ -63,6 +74,7 @@ export function PlatformSignIn() {
           </button>
         ))}
       </div>
+      <PlatformPopupWaiting />
       {notice ? (
         <div className="notice" role="status">
           <p>{notice}</p>

@@ -1,4 +1,4 @@
-// /device (spec 000 §2, §4 "Device flow"): the player types the 9-character code their TV, console
+// /device (spec 000 §2, §4 "Device flow"): the player types the 9-letter code their TV, console
 // or game shows (or follows its link, ?user_code=, looked up at once), sees which game and device it
 // is, and approves (signing in or registering first when needed: rule 16 then goes to /device-code)
 // or denies.
@@ -31,7 +31,7 @@ const CODE_PROBLEMS: Record<UserCodeProblem, MessageKey> = {
   required: 'device.code.required',
   too_long: 'device.code.tooLong',
   too_short: 'device.code.tooShort',
-  invalid: 'error.device_token_invalid',
+  characters: 'device.code.characters',
 };
 
 type View =

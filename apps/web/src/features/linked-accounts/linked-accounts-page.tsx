@@ -4,7 +4,7 @@
 // a replacement, disconnect (with a confirmation; a restricted platform only through support).
 import { cancelLink, confirmLink, linkPlatform, unlinkPlatform } from '@portal/contract/calls/accounts-links';
 import type { Account, PlatformLink } from '@portal/contract/calls/entities';
-import { PLATFORM_CATALOGUE, PLATFORM_IDS } from '@portal/contract/data/platforms';
+import { isPlayerPlatform, PLATFORM_CATALOGUE, PLATFORM_IDS } from '@portal/contract/data/platforms';
 import type { PlatformId } from '@portal/contract/data/platforms';
 import { useState } from 'react';
 import { linkNeedsRefresh } from '../../app/flows/connection-flow.ts';
@@ -27,6 +27,8 @@ import { MaxSubscriptionStatus } from './max-subscription.tsx';
 import type { LinkAction } from '../../lib/platforms/link-platform.ts';
 import { ShortCodeModal } from './short-code-modal.tsx';
 import { PlatformBadge } from '../../components/platform-badge.tsx';
+import { PlatformPopupWaiting } from '../../components/platform-popup-waiting.tsx';
+import { usePopupAttempt } from '../../lib/platforms/popup-attempt.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -50,8 +52,9 @@ export function LinkedAccountsPage() {
   }
   const debug = debugSettings(services.debug);
   const offered = allowedPlatforms(services.settings);
-  // Debug mode may show every platform (showPlatforms), to see the screen as a configured one would.
-  const platforms = PLATFORM_IDS.filter((id) => offered.has(id) || debug.showPlatforms);
+  // Debug mode may show every platform (showPlatforms), to see the screen as a configured one would;
+  // never a game's device identifier, which is no account of the player's.
+  const platforms = PLATFORM_IDS.filter((id) => (offered.has(id) || debug.showPlatforms) && isPlayerPlatform(id));
   return (
     <Page title={t('screen.linked-accounts.title')} wide>
       <p>{t('linkedAccounts.intro')}</p>
@@ -99,6 +102,7 @@ export function PlatformRow({
   const [notice, setNotice] = useState<string | null>(null);
   const name = PLATFORM_CATALOGUE[platform].name;
   const headingId = `platform-${platform}`;
+  const attempt = usePopupAttempt();
 
   const act = useSubmit(async (action: Action) => {
     setNotice(null);
@@ -132,6 +136,11 @@ export function PlatformRow({
     setNotice(t(done[action], { platform: name }));
   });
 
+  // One platform sign-in at a time: while a popup is open, no other starts (popup-attempt.ts).
+  const busy = act.pending || attempt !== null;
+  // A restricted platform's account is disconnected or replaced only by support: neither is offered.
+  const restricted = services.settings.platforms[platform]?.restricted === true;
+  const support = services.config.links.support;
   const needsReconnect = linkNeedsRefresh(link, refreshRequired);
   const lockedUntil = link?.locked_until ? new Date(link.locked_until) : null;
   const locked = lockedUntil !== null && lockedUntil.getTime() > Date.now();
@@ -147,7 +156,7 @@ export function PlatformRow({
     <button
       type="button"
       className={secondary ? 'button button-secondary' : 'button'}
-      disabled={act.pending || !offered}
+      disabled={busy || !offered}
       onClick={() => void act.run(action)}
     >
       {label}
@@ -170,6 +179,16 @@ export function PlatformRow({
           {t('linkedAccounts.locked', { date: formatDate(lockedUntil, i18n.language), count: daysLeft })}
         </p>
       ) : null}
+      {link && restricted ? (
+        <p className="field-hint">
+          {t('linkedAccounts.restrictedHint', { platform: name })}{' '}
+          {support ? (
+            <a href={support} target="_blank" rel="noopener noreferrer">
+              {t('footer.support')}
+            </a>
+          ) : null}
+        </p>
+      ) : null}
       {platform === 'max' && link && offered ? (
         <MaxSubscriptionStatus account={account} onReconnect={() => act.run('reconnect')} />
       ) : null}
@@ -187,30 +206,35 @@ export function PlatformRow({
           </div>
         </div>
       ) : null}
+      <PlatformPopupWaiting platform={platform} />
       {notice ? (
         <div className="notice" role="status">
           <p>{notice}</p>
         </div>
       ) : null}
       <FormError error={act.error} />
-      <div className="actions">
-        {!link ? button('connect', t('linkedAccounts.connect'), false) : null}
-        {link && needsReconnect ? button('reconnect', t('linkedAccounts.reconnect'), false) : null}
-        {link && !link.pending && !locked ? button('replace', t('linkedAccounts.replace')) : null}
-        {link ? (
-          <button
-            type="button"
-            className="button button-secondary"
-            disabled={act.pending}
-            onClick={() => {
-              setNotice(null);
-              setDisconnecting(true);
-            }}
-          >
-            {t('linkedAccounts.disconnect')}
-          </button>
-        ) : null}
-      </div>
+      {/* While its popup is open, the wait above (with its Cancel) stands for the actions. */}
+      {attempt?.platform === platform ? null : (
+        <div className="actions">
+          {!link ? button('connect', t('linkedAccounts.connect'), false) : null}
+          {link && needsReconnect ? button('reconnect', t('linkedAccounts.reconnect'), false) : null}
+          {link && !link.pending && !locked && !restricted ? button('replace', t('linkedAccounts.replace')) : null}
+          {/* A locked link says until when it cannot be changed; a restricted one, who can. */}
+          {link && !locked && !restricted ? (
+            <button
+              type="button"
+              className="button button-secondary"
+              disabled={busy}
+              onClick={() => {
+                setNotice(null);
+                setDisconnecting(true);
+              }}
+            >
+              {t('linkedAccounts.disconnect')}
+            </button>
+          ) : null}
+        </div>
+      )}
       {typingCode ? (
         <ShortCodeModal
           platform={platform}

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { atReferralMaximum, awardChoices, cardActions, playtestSections, redemptionOpensOn } from './card-actions.ts';
+import {
+  atReferralMaximum,
+  awardChoices,
+  referralsUsed,
+  cardActions,
+  playtestSections,
+  redemptionOpensOn,
+} from './card-actions.ts';
 import { testBeta, testCampaignCode, testRecord } from './test-beta.ts';
 
 const id = (n: number) => `20000000-0000-4000-8000-00000000000${n}`;
@@ -147,5 +154,11 @@ describe('the referral codes', () => {
 
   it('have no limit without a maximum', () => {
     expect(atReferralMaximum({ referral_codes: [code(1), code(2)], referral_max_count: null })).toBe(false);
+  });
+
+  it('count as used once a friend redeemed them, not when they are made (issue 28)', () => {
+    expect(referralsUsed({ referral_codes: [], referral_max_count: 5 })).toBe(0);
+    expect(referralsUsed({ referral_codes: [code(1), code(2)], referral_max_count: 5 })).toBe(0);
+    expect(referralsUsed({ referral_codes: [code(1, true), code(2), code(3, true)], referral_max_count: 5 })).toBe(2);
   });
 });

@@ -84,6 +84,11 @@ export interface Referrals {
   referral_max_count: number | null;
 }
 
+/** The referral codes used: redeemed by a friend, not only made ("2 of 5 used", issue 28). */
+export function referralsUsed(referrals: Referrals): number {
+  return referrals.referral_codes.filter((referral) => referral.redeemed).length;
+}
+
 /** No new referral code once as many were made as the playtest allows (no limit without a maximum). */
 export function atReferralMaximum(referrals: Referrals): boolean {
   const max = referrals.referral_max_count;

@@ -1,6 +1,6 @@
 // "Referral codes" (GET and POST /betas/me/referrals): the player's codes for friends, each redeemable
-// once and marked when redeemed, "2 of 5 used" (codes made of the most allowed), a copy button on
-// each, and a new code until the most allowed is reached.
+// once and marked when redeemed, "2 of 5 used" (codes redeemed by friends of the most allowed), a copy
+// button on each, and a new code until the most allowed is reached.
 import { createReferral } from '@portal/contract/calls/betas';
 import type { Beta } from '@portal/contract/calls/entities';
 import { useQueryClient } from '@tanstack/react-query';
@@ -14,7 +14,7 @@ import { useServices } from '../../lib/services.tsx';
 import { useSubmit } from '../../lib/use-submit.ts';
 import { resolved } from './beta-texts.ts';
 import { pluralKey } from '../../lib/i18n/plural.ts';
-import { atReferralMaximum } from './card-actions.ts';
+import { atReferralMaximum, referralsUsed } from './card-actions.ts';
 import type { Referrals } from './card-actions.ts';
 import { CopyButton } from './copy-button.tsx';
 import { referralsKey, useReferrals } from './use-playtests.ts';
@@ -60,7 +60,7 @@ export function ReferralsModal({ beta, onClose }: { beta: Beta; onClose: () => v
               ? t(pluralKey('playtests.referralsMade', data.referral_codes.length, i18n.language), {
                   count: data.referral_codes.length,
                 })
-              : t('playtests.referralsUsed', { count: data.referral_codes.length, max: data.referral_max_count })}
+              : t('playtests.referralsUsed', { count: referralsUsed(data), max: data.referral_max_count })}
           </p>
           {data.referral_codes.length === 0 ? (
             <p>{t('playtests.referralsNone')}</p>

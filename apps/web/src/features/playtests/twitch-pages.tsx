@@ -12,6 +12,7 @@ import { VerifyEmailModal } from '../../components/account/verify-email-modal.ts
 import { FormError } from '../../components/ui/form-error.tsx';
 import { ApiError } from '../../lib/api/api-error.ts';
 import { useTranslation } from '../../lib/i18n/messages.ts';
+import { PlatformPopupWaiting } from '../../components/platform-popup-waiting.tsx';
 import { linkThroughPopup } from '../../lib/platforms/link-platform.ts';
 import { Link, useNavigate } from '../../lib/router/router.tsx';
 import { useServices, useSession } from '../../lib/services.tsx';
@@ -82,6 +83,7 @@ function Connect({ benefitId }: { benefitId: string }) {
           <p>{notice}</p>
         </div>
       ) : null}
+      <PlatformPopupWaiting platform="twitch" />
       <FormError error={connect.error} />
       <button type="button" className="button" disabled={connect.pending} onClick={() => void connect.run()}>
         {t('playtests.twitch.connect')}

@@ -1,7 +1,8 @@
 // Password reset (spec 000 §2 "Reset password: forgot, email sent, new password, success").
 import { finalizeRecovery, initRecovery, validateRecovery } from '@portal/contract/calls/accounts-recovery';
 import { useEffect, useState } from 'react';
-import { useServices } from '../../lib/services.tsx';
+import { ApiError } from '../../lib/api/api-error.ts';
+import { useServices, useSession } from '../../lib/services.tsx';
 import { FormError, SubmitForm } from '../../components/ui/form-error.tsx';
 import { Page } from '../../components/ui/page.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
@@ -77,12 +78,17 @@ export function ChoosePassword() {
   const services = useServices();
   const navigate = useNavigate();
   const token = new URLSearchParams(useLocation().search).get('token') ?? '';
-  const [state, setState] = useState<'checking' | 'valid' | 'expired'>('checking');
+  const [state, setState] = useState<'checking' | 'valid' | 'refused'>('checking');
+  // Why the link is refused, as the server says it (used already, or expired): issue 28.
+  const [refusal, setRefusal] = useState<unknown>(null);
   const newPassword = useNewPasswordFields();
   useEffect(() => {
     services.api.call(validateRecovery, { query: { token } }).then(
       () => setState('valid'),
-      () => setState('expired'),
+      (error: unknown) => {
+        setRefusal(error);
+        setState('refused');
+      },
     );
   }, [services.api, token]);
   const submit = useSubmit(async () => {
@@ -97,21 +103,29 @@ export function ChoosePassword() {
       },
     });
     if (answer.session) {
-      const { signedIn } = await import('../../app/flows/continue-flow.ts');
+      const { signedIn, startSignInFlow } = await import('../../app/flows/continue-flow.ts');
+      // With two-factor on, the sign-in waits for its second step: /two-factor needs a flow.
+      if (answer.session.mfa_required) startSignInFlow(services);
       signedIn(services, answer.session);
     }
     navigate(href('choose-password-success', { query: { token } }), { replace: true });
   });
   if (state === 'checking') return <Spinner />;
-  if (state === 'expired') {
+  if (state === 'refused') {
+    const used = refusal instanceof ApiError && refusal.is('recovery_link_used');
     return (
       <Page title={t('screen.choose-password.title')}>
-        <div className="notice notice-error" role="alert">
-          <p>{t('error.invalid_recovery_token')}</p>
+        <FormError error={refusal} />
+        <div className="actions">
+          {used ? (
+            <Link className="button" to={href('sign-in')}>
+              {t('recovery.backToSignIn')}
+            </Link>
+          ) : null}
+          <Link className={used ? 'button button-secondary' : 'button'} to={href('reset-password')}>
+            {t('recovery.again')}
+          </Link>
         </div>
-        <Link className="button" to={href('reset-password')}>
-          {t('recovery.again')}
-        </Link>
       </Page>
     );
   }
@@ -127,12 +141,20 @@ export function ChoosePassword() {
 
 export function ChoosePasswordSuccess() {
   const { t } = useTranslation();
+  // Two-factor on: the new sign-in waits for its second step (never the mailbox: ADR 029).
+  const { pendingMfa } = useSession();
   return (
     <Page title={t('screen.choose-password-success.title')}>
       <p className="lead-text">{t('recovery.done')}</p>
-      <Link className="button" to={href('account')}>
-        {t('recovery.toAccount')}
-      </Link>
+      {pendingMfa ? (
+        <Link className="button" to={href('two-factor')}>
+          {t('recovery.finishSignIn')}
+        </Link>
+      ) : (
+        <Link className="button" to={href('account')}>
+          {t('recovery.toAccount')}
+        </Link>
+      )}
     </Page>
   );
 }

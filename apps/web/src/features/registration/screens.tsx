@@ -6,7 +6,8 @@ import { FeatureScreen } from '../../components/ui/feature-screen.tsx';
 import { Page } from '../../components/ui/page.tsx';
 import { DisplayName } from './display-name.tsx';
 import { UpdateConsent, VerifyEmail, VerifyEmailSuccess } from './verify-and-consent.tsx';
-import { AgeAndLocation, CreatePassword, EmailRegistration, SignUp } from './sign-up-screens.tsx';
+import { AgeAndLocation, SignUp } from './sign-up-screens.tsx';
+import { CreatePassword, EmailRegistration } from './credential-steps.tsx';
 import { href } from '../../app/routing/route-table.ts';
 
 function NotEligible() {

@@ -1,18 +1,11 @@
-// Creating an account (spec 000 §4 "Registration steps"): email, age and location, an emailed code
-// or a password, then the display name.
-import {
-  checkAgeCategory,
-  complete,
-  getLocation,
-  register,
-  sendRegistrationEmail,
-} from '@portal/contract/calls/accounts';
-import { useEffect, useMemo, useRef, useState } from 'react';
-import { continueFlow, signedIn } from '../../app/flows/continue-flow.ts';
+// Creating an account (spec 000 §4 "Registration steps"): email, age and location, then the emailed
+// code or a password (credential-steps.tsx), then the display name.
+import { checkAgeCategory, getLocation } from '@portal/contract/calls/accounts';
+import { useEffect, useMemo, useState } from 'react';
+import { continueFlow } from '../../app/flows/continue-flow.ts';
 import { useFlow, useServices } from '../../lib/services.tsx';
-import { useCaptcha } from '../../components/ui/use-captcha.tsx';
-import { CheckboxField, CodeField, TextField } from '../../components/ui/field.tsx';
-import { FormError, SubmitForm } from '../../components/ui/form-error.tsx';
+import { TextField } from '../../components/ui/field.tsx';
+import { SubmitForm } from '../../components/ui/form-error.tsx';
 import { LocationFields } from '../../components/ui/location-fields.tsx';
 import { Page } from '../../components/ui/page.tsx';
 import { ApiError } from '../../lib/api/api-error.ts';
@@ -27,8 +20,8 @@ import { ageBrackets } from './age-brackets.ts';
 import { GameWelcome } from '../../app/flows/auth-game.tsx';
 import { GAME_KEYS, gameFlowInProgress } from '../../app/flows/game-flow.ts';
 import type { GameConfig } from '@portal/contract/calls/games';
-import { useNewPasswordFields } from '../../components/ui/new-password-fields.tsx';
 import { href } from '../../app/routing/route-table.ts';
+import { codeSentKept } from './registration-code.ts';
 
 /** registration_defaults and the game (`entry`) from the query of a game's sign-up link. */
 function registrationDefaults(search: string): Record<string, string> {
@@ -76,6 +69,8 @@ export function SignUp() {
     const kept = inGameFlow && current.flow ? current : null;
     services.flow.start(kept?.flow ?? 'registration', 'registration_init', {
       ...kept?.data,
+      // The same address again (Back to this page): the code mailed to it stands (issue 28).
+      ...codeSentKept(current.data, address),
       ...defaults,
       ...(game ? { credentials: game.credentials, ...(game.ageButtons ? { ageButtons: game.ageButtons } : {}) } : {}),
       email: address,
@@ -187,155 +182,6 @@ export function AgeAndLocation() {
           />
         )}
         <LocationFields country={country} territory={territory} onCountry={setCountry} onTerritory={setTerritory} />
-      </SubmitForm>
-    </Page>
-  );
-}
-
-function useRegistrationBody() {
-  const { i18n } = useTranslation();
-  const { data } = useFlow();
-  return (extra: { email_code?: string; password?: string }, marketing: boolean) => ({
-    email: data.email ?? '',
-    ...(data.dob ? { date_of_birth: data.dob } : { age: Number(data.age ?? 0) }),
-    country: data.country ?? 'US',
-    territory: data.territory ? data.territory : null,
-    locale: i18n.language,
-    marketing_opt_in: marketing,
-    tos_consent: true as const,
-    ...extra,
-  });
-}
-
-function ConsentFields(props: {
-  terms: boolean;
-  setTerms: (v: boolean) => void;
-  marketing: boolean;
-  setMarketing: (v: boolean) => void;
-  termsError: string | null;
-}) {
-  const { t } = useTranslation();
-  const { config } = useServices();
-  return (
-    <>
-      <CheckboxField
-        checked={props.terms}
-        onChange={(e) => props.setTerms(e.target.checked)}
-        error={props.termsError}
-        label={
-          <>
-            {t('signUp.terms')}{' '}
-            <a href={config.links.termsOfUse} target="_blank" rel="noopener noreferrer">
-              {t('footer.termsOfUse')}
-            </a>{' '}
-            ·{' '}
-            <a href={config.links.privacyPolicy} target="_blank" rel="noopener noreferrer">
-              {t('footer.privacyPolicy')}
-            </a>
-          </>
-        }
-      />
-      <CheckboxField
-        checked={props.marketing}
-        onChange={(e) => props.setMarketing(e.target.checked)}
-        label={t('signUp.marketing')}
-      />
-    </>
-  );
-}
-
-function useCreateAccount() {
-  const { t } = useTranslation();
-  const services = useServices();
-  const body = useRegistrationBody();
-  const [terms, setTerms] = useState(false);
-  const [marketing, setMarketing] = useState(false);
-  const [termsError, setTermsError] = useState<string | null>(null);
-  const captcha = useCaptcha(services.config.captcha);
-  const create = async (extra: { email_code?: string; password?: string }) => {
-    if (!terms) {
-      setTermsError(t('signUp.termsRequired'));
-      return;
-    }
-    setTermsError(null);
-    // The stub flow's "create a new account": the stub the browser holds becomes the account.
-    if (services.session.get().account?.stub) {
-      const account = await services.api.call(complete, { body: body(extra, marketing) });
-      services.session.setAccount(account);
-      const passwordless = services.flow.get().data.deviceAuthType === 'passwordless';
-      services.flow.setStep(passwordless ? 'remediation_completed' : 'account_created');
-      await continueFlow(services);
-      return;
-    }
-    if (!captcha.ready()) return;
-    const answer = await captcha.send((captchaResponse) =>
-      services.api.call(
-        register,
-        { query: { options: ['account', 'refresh_token'] }, body: body(extra, marketing) },
-        { captchaResponse },
-      ),
-    );
-    signedIn(services, answer);
-    services.flow.setStep('account_created');
-    await continueFlow(services);
-  };
-  return { create, consent: { terms, setTerms, marketing, setMarketing, termsError }, captcha: captcha.field };
-}
-
-export function EmailRegistration() {
-  const { t } = useTranslation();
-  const services = useServices();
-  const { data } = useFlow();
-  const [code, setCode] = useState('');
-  const sent = useRef(false);
-  const { create, consent, captcha } = useCreateAccount();
-  const send = useSubmit(async () => {
-    await services.api.call(sendRegistrationEmail, { body: { email: data.email ?? '' } });
-  });
-  useEffect(() => {
-    if (sent.current || !data.email) return;
-    sent.current = true;
-    void send.run();
-  }, [data.email, send]);
-  const submit = useSubmit(() => create({ email_code: code.trim() }));
-  return (
-    <Page title={t('screen.email-registration.title')}>
-      <p className="lead-text">{t('signUp.codeSent', { email: data.email ?? '' })}</p>
-      <form className="form" onSubmit={(e) => (e.preventDefault(), void submit.run())}>
-        <CodeField value={code} onChange={setCode} />
-        <ConsentFields {...consent} />
-        {captcha}
-        <FormError error={submit.error ?? send.error} />
-        <button type="submit" className="button" disabled={submit.pending || code.length !== 6}>
-          {t('signUp.create')}
-        </button>
-      </form>
-      <div className="form-links">
-        <button type="button" className="link-button link" onClick={() => void send.run()} disabled={send.pending}>
-          {t('signIn.resend')}
-        </button>
-        <Link to={href('create-password')}>{t('signUp.usePassword')}</Link>
-      </div>
-    </Page>
-  );
-}
-
-export function CreatePassword() {
-  const { t } = useTranslation();
-  const newPassword = useNewPasswordFields();
-  const { create, consent, captcha } = useCreateAccount();
-  const submit = useSubmit(async () => {
-    const password = newPassword.validate();
-    if (!password) return;
-    await create({ password });
-  });
-  return (
-    <Page title={t('screen.create-password.title')}>
-      <p className="lead-text">{t('form.passwordRules')}</p>
-      <SubmitForm submit={submit} label={t('signUp.create')}>
-        {newPassword.fields}
-        <ConsentFields {...consent} />
-        {captcha}
       </SubmitForm>
     </Page>
   );

@@ -37,6 +37,25 @@ describe('activity labels', () => {
     });
   });
 
+  it('name the second step that finished a two-factor sign-in (issue 28)', () => {
+    expect(activityLabel(event('sign_in', 'authenticator'))).toEqual({
+      key: 'security.activity.signInAuthenticator',
+    });
+    expect(activityLabel(event('sign_in', 'backup_code'))).toEqual({ key: 'security.activity.signInBackupCode' });
+    expect(english['security.activity.signInAuthenticator']).toBe('Signed in with an authenticator code');
+    expect(english['security.activity.signInBackupCode']).toBe('Signed in with a backup code');
+  });
+
+  it('tell an email change asked for from one done (issue 28)', () => {
+    expect(activityLabel(event('email_changed', 'requested'))).toEqual({ key: 'security.activity.emailChanged' });
+    // Recorded before issue 28: the request, without a method.
+    expect(activityLabel(event('email_changed'))).toEqual({ key: 'security.activity.emailChanged' });
+    expect(activityLabel(event('email_changed', 'verified'))).toEqual({
+      key: 'security.activity.emailChangeVerified',
+    });
+    expect(english['security.activity.emailChangeVerified']).toBe('Email address changed');
+  });
+
   it('name the game only when the server knows it', () => {
     expect(activityLabel(event('sign_in', 'game'))).toEqual({ key: 'security.activity.signInAGame' });
     expect(activityLabel(event('sign_in', 'device'))).toEqual({ key: 'security.activity.signInAGame' });

@@ -31,6 +31,10 @@ function signInLabel(method: string | null, clientName: string | null): Activity
       return { key: 'security.activity.signInPassword' };
     case 'email_code':
       return { key: 'security.activity.signInEmailCode' };
+    case 'authenticator':
+      return { key: 'security.activity.signInAuthenticator' };
+    case 'backup_code':
+      return { key: 'security.activity.signInBackupCode' };
     case 'game':
       return clientName
         ? { key: 'security.activity.signInGame', values: { game: clientName } }
@@ -48,12 +52,14 @@ function signInLabel(method: string | null, clientName: string | null): Activity
 }
 
 const PLAIN_LABELS: Record<
-  Exclude<SecurityEventType, 'sign_in' | 'password_changed' | 'platform_linked' | 'platform_unlinked'>,
+  Exclude<
+    SecurityEventType,
+    'sign_in' | 'password_changed' | 'email_changed' | 'platform_linked' | 'platform_unlinked'
+  >,
   MessageKey
 > = {
   sign_in_failed: 'security.activity.signInFailed',
   account_locked: 'security.activity.accountLocked',
-  email_changed: 'security.activity.emailChanged',
   mfa_enabled: 'security.activity.mfaEnabled',
   mfa_disabled: 'security.activity.mfaDisabled',
   account_consolidated: 'security.activity.accountConsolidated',
@@ -68,6 +74,11 @@ export function activityLabel(event: Pick<SecurityEvent, 'type' | 'method' | 'cl
     case 'password_changed':
       return {
         key: event.method === 'recovery' ? 'security.activity.passwordReset' : 'security.activity.passwordChanged',
+      };
+    case 'email_changed':
+      // Asked for (`requested`, or no method before issue 28), then done once the new address is verified.
+      return {
+        key: event.method === 'verified' ? 'security.activity.emailChangeVerified' : 'security.activity.emailChanged',
       };
     case 'platform_linked':
       return event.method

@@ -1,5 +1,6 @@
-// The two-factor modals of spec 000 §4: enable (QR code, secret in groups, authenticator apps, the
-// first code, then the backup codes shown once), view and new backup codes, and disconnect.
+// The two-factor modals of spec 000 §4: enable (QR code, secret in groups, an otpauth:// link for
+// the app on the same phone, authenticator apps, the first code, then the backup codes shown once),
+// view and new backup codes, and disconnect.
 import { getMe } from '@portal/contract/calls/accounts-me';
 import {
   activateMfa,
@@ -122,6 +123,11 @@ export function EnableMfaModal({ onClose }: { onClose: () => void }) {
           <p className="secret" data-testid="mfa-secret" dir="ltr" translate="no">
             {groups(setup.secret)}
           </p>
+          {/* On the phone that holds the app, there is nothing to scan: the otpauth link opens it (issue 28). */}
+          <p className="field-hint">{t('security.openInAppHint')}</p>
+          <a className="button button-secondary button-small" href={setup.otpauth_uri}>
+            {t('security.openInApp')}
+          </a>
         </li>
         <li>{t('security.enableStepCode')}</li>
       </ol>

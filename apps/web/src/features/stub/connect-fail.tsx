@@ -1,7 +1,9 @@
 // /connect-fail (spec 000 §2 and §4 "Consolidation"): the stub could not move into the account. The
-// query carries errorCode, linkName, serverGameName and email; the edge-case options: sign in to a
-// different account, create a new account (from the stub), cancel linking, contact support.
+// query carries errorCode, linkName and serverGameName (the account's email is the signed-in
+// account's, never in the address); the edge-case options: sign in to a different account, create a
+// new account (from the stub), cancel linking, contact support.
 import { signOut } from '@portal/contract/calls/sessions';
+import { ERRORS } from '@portal/contract/errors/catalogue';
 import { useStepFocus } from '../../app/flows/step-focus.ts';
 import { resumeStubSession, STUB_KEYS } from '../../app/flows/stub-flow.ts';
 import { href } from '../../app/routing/route-table.ts';
@@ -9,7 +11,7 @@ import { Page } from '../../components/ui/page.tsx';
 import { useTranslation } from '../../lib/i18n/messages.ts';
 import { errorMessageKey } from '../../lib/i18n/error-keys.ts';
 import { useLocation, useNavigate } from '../../lib/router/router.tsx';
-import { useFlow, useServices } from '../../lib/services.tsx';
+import { useFlow, useServices, useSession } from '../../lib/services.tsx';
 import { platformLabel } from './stub-facts.ts';
 import { useCancelLinking } from './use-cancel-linking.ts';
 import './stub.css';
@@ -24,12 +26,16 @@ export function ConnectFail() {
   const code = Number(query.get('errorCode'));
   const link = platformLabel(query.get('linkName'));
   const game = query.get('serverGameName');
-  const email = query.get('email');
+  const email = useSession().account?.email ?? null;
   useStepFocus('fail');
   const key = errorMessageKey(
     { hydraErrorCode: Number.isInteger(code) && code > 0 ? code : null, code: null },
     services.debug,
   );
+  // The account links the stub's platform with another identity: said as what happened, and what
+  // may be done (only support changes a restricted platform's; the player may disconnect another's).
+  const otherIdentity =
+    link !== null && (code === ERRORS.unlink_restricted.code || code === ERRORS.platform_link_already_exists.code);
   const hasStub = Boolean(flow.data[STUB_KEYS.token]);
 
   /** Signs the account that could not take the stub out (its session only), then sign-in again. */
@@ -48,8 +54,20 @@ export function ConnectFail() {
   return (
     <Page title={t('screen.connect-fail.title')}>
       <p className="lead-text" role="alert">
-        {t(key, { platform: link ?? '', game: game ?? '' })}
+        {otherIdentity
+          ? t('stub.fail.otherIdentity', { platform: link })
+          : t(key, { platform: link ?? '', game: game ?? '' })}
       </p>
+      {otherIdentity ? (
+        <p>
+          {t(
+            code === ERRORS.unlink_restricted.code
+              ? 'stub.fail.otherIdentitySupport'
+              : 'stub.fail.otherIdentityDisconnect',
+            { platform: link },
+          )}
+        </p>
+      ) : null}
       <p>{email ? t('stub.fail.edgeCaseEmail', { email }) : t('stub.fail.edgeCase')}</p>
       {link || game ? (
         <dl className="stub-fail-facts">

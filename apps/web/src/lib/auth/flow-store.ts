@@ -85,6 +85,14 @@ export class FlowStore {
     this.#set({ ...this.#state, step, data: { ...this.#state.data, ...data } });
   }
 
+  /** Sets data of the flow under way, on the step it is at (a key set to null is removed). */
+  setData(data: Record<string, string | null>) {
+    if (this.#state.flow === null) return;
+    const merged = Object.entries({ ...this.#state.data, ...data });
+    const next = Object.fromEntries(merged.filter((entry): entry is [string, string] => entry[1] !== null));
+    this.#set({ ...this.#state, data: next });
+  }
+
   end() {
     this.#set(EMPTY);
   }

@@ -49,7 +49,7 @@ async function loadMessages(tag: LocaleTag): Promise<Messages> {
 const errorsLoaded = new Set<string>();
 /**
  * Error messages are not needed to show a page, so they load after it (and on a language change);
- * until then an error shows its English fallback from the server's answer.
+ * an error shown before they arrived shows its message once they do (addMessages tells the screen).
  */
 export async function loadErrorMessagesFor(tag: LocaleTag): Promise<void> {
   if (errorsLoaded.has(tag)) return;

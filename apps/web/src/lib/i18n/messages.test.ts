@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { addMessages, setLanguage, t } from './messages.ts';
+import { addMessages, setLanguage, subscribeToMessages, t } from './messages.ts';
 import type { MessageKey } from './messages.ts';
 
 // Keys of en-US (t() takes no other), with this test's own texts.
@@ -23,5 +23,20 @@ describe('t()', () => {
     expect(t(SENT, { email: 'a@example.com' })).toBe('أرسلنا رمزًا إلى \u2068a@example.com\u2069.');
     setLanguage('en-US');
     expect(t(SENT, { email: 'a@example.com' })).toBe('We sent a code to a@example.com.');
+  });
+});
+
+describe('messages that arrive after the screen', () => {
+  it('tell the screen, so that a key shown before its message arrived is replaced by it', () => {
+    // The error messages load after the first screen (locale.ts): an error shown before shows its key.
+    const key: MessageKey = 'error.link_invalid';
+    let changes = 0;
+    const unsubscribe = subscribeToMessages(() => changes++);
+    const before = t(key);
+    addMessages('en-US', { [key]: 'That link has expired.' });
+    unsubscribe();
+    expect(before).toBe(key);
+    expect(changes).toBe(1);
+    expect(t(key)).toBe('That link has expired.');
   });
 });

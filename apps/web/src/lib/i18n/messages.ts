@@ -24,8 +24,14 @@ const tables = new Map<string, Messages>();
 const listeners = new Set<Listener>();
 let snapshot: { language: LocaleTag } = { language };
 
+/**
+ * Adds messages of a language. What is on screen shows them at once: an error shown before the error
+ * messages arrived (they load after the first screen) gets its message then, not its key for good.
+ */
 export function addMessages(tag: LocaleTag, messages: Messages): void {
   tables.set(tag, { ...(tables.get(tag) ?? {}), ...messages });
+  snapshot = { language };
+  for (const listener of listeners) listener();
 }
 
 export function hasMessages(tag: LocaleTag): boolean {
@@ -66,13 +72,14 @@ function isolated(values: Record<string, unknown>): Record<string, unknown> {
   return out;
 }
 
-function subscribe(listener: Listener) {
+/** Calls `listener` on a change of the language or of its messages (useTranslation re-renders on it). */
+export function subscribeToMessages(listener: Listener): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
 }
 
-/** Re-renders on a language change; the shape of react-i18next's hook. */
+/** Re-renders on a language change and when messages arrive; the shape of react-i18next's hook. */
 export function useTranslation() {
-  const current = useSyncExternalStore(subscribe, () => snapshot);
+  const current = useSyncExternalStore(subscribeToMessages, () => snapshot);
   return { t, i18n: current };
 }

@@ -14,10 +14,17 @@ export type LinkAction = 'connect' | 'reconnect' | 'replace';
 
 export type LinkOutcome =
   | { kind: 'linked'; account: Account }
-  /** The player closed the popup or cancelled at the platform. */
+  /** The player cancelled, at the platform or with the wait's Cancel (or started another attempt). */
   | { kind: 'cancelled' }
-  /** The popup was blocked or the platform refused: what to tell the player (with {{platform}}). */
+  /** The popup was blocked, the platform refused or never answered: what to tell the player (with {{platform}}). */
   | { kind: 'failed'; notice: MessageKey };
+
+const FAILURE_NOTICES = {
+  blocked: 'linkedAccounts.popupBlocked',
+  timeout: 'linkedAccounts.popupTimeout',
+  refused: 'linkedAccounts.failed',
+  unavailable: 'linkedAccounts.failed',
+} as const satisfies Record<string, MessageKey>;
 
 /** Signs in to the platform in its popup and links what it answered; call errors are thrown. */
 export async function linkThroughPopup(
@@ -28,10 +35,7 @@ export async function linkThroughPopup(
   const result = await signInWithPopup(platform, { askWho: action === 'replace' });
   if (result.kind === 'cancelled') return result;
   if (result.kind === 'failed') {
-    return {
-      kind: 'failed',
-      notice: result.reason === 'blocked' ? 'linkedAccounts.popupBlocked' : 'linkedAccounts.failed',
-    };
+    return { kind: 'failed', notice: FAILURE_NOTICES[result.reason] };
   }
   const account = await services.api.call(linkPlatform, {
     params: { platform },

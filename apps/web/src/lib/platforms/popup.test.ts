@@ -1,6 +1,6 @@
 // What the popup came back with, read into the link or sign-in payload of the platform's kind.
 import { describe, expect, it } from 'vitest';
-import { payloadOf } from './popup.ts';
+import { answerOf, payloadOf } from './popup.ts';
 
 const made = { state: 's'.repeat(43), nonce: 'n'.repeat(43), verifier: 'v'.repeat(43) };
 
@@ -50,5 +50,29 @@ describe('payloadOf', () => {
       kind: 'failed',
       reason: 'unavailable',
     });
+  });
+});
+
+describe('answerOf', () => {
+  const message = (search: string) => ({ type: 'ag-platform-callback', search });
+
+  it("takes this attempt's answer", () => {
+    expect(answerOf('psn', message(`?code=abc&state=${made.state}`), made)).toMatchObject({ kind: 'signed-in' });
+    expect(answerOf('twitch', message(`?error=access_denied&state=${made.state}`), made)).toEqual({
+      kind: 'cancelled',
+    });
+  });
+
+  it("leaves another request's answer alone (an earlier popup, another tab): the attempt goes on waiting", () => {
+    expect(answerOf('psn', message('?code=abc&state=other'), made)).toBeNull();
+    expect(answerOf('psn', message('?code=abc'), made)).toBeNull();
+    expect(answerOf('psn', { type: 'something-else', search: `?state=${made.state}` }, made)).toBeNull();
+    expect(answerOf('psn', null, made)).toBeNull();
+  });
+
+  it("takes Steam's answer, which carries no state, but not another platform's", () => {
+    const steam = '?openid.ns=http%3A%2F%2Fspecs.openid.net%2Fauth%2F2.0&openid.mode=id_res&openid.sig=x';
+    expect(answerOf('steam', message(steam), made)).toMatchObject({ kind: 'signed-in' });
+    expect(answerOf('steam', message('?code=abc&state=other'), made)).toBeNull();
   });
 });

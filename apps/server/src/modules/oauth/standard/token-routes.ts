@@ -25,7 +25,7 @@ export interface TokenRouteServices {
   idTokens: IdTokens;
   /** Each game's sign-in goes into the account's audit trail. */
   audit: Pick<AuditService, 'record'>;
-  /** The limit of the token endpoints (the sign-in tier). */
+  /** The limit of the token endpoints (the sign-in tier), but for a device's polls. */
   limit: RateLimit;
   cors: (reply: FastifyReply) => FastifyReply;
 }
@@ -43,6 +43,16 @@ export function registerTokenRoutes(oauth: FastifyInstance, services: TokenRoute
   const { games, device, idTokens, cors } = services;
   const grants = services.oauth;
   const routeOptions = { config: { rateLimit: services.limit } };
+  // A device's polls are limited by its interval (slow_down), not by the sign-ins of its address: a
+  // device code is no secret to guess. Every other grant is a sign-in.
+  const tokenOptions = {
+    config: {
+      rateLimitOf: (body: unknown) =>
+        typeof body === 'object' && body !== null && (body as Partial<Form>).grant_type === DEVICE_GRANT
+          ? undefined
+          : services.limit,
+    },
+  };
 
   /** The answer to a grant, with an ID token when it asked for scope openid. */
   async function grantedBody({ tokens, account, clientId, scope, nonce }: Granted) {
@@ -54,7 +64,7 @@ export function registerTokenRoutes(oauth: FastifyInstance, services: TokenRoute
     };
   }
 
-  oauth.post('/oauth2/token', routeOptions, async (request, reply) => {
+  oauth.post('/oauth2/token', tokenOptions, async (request, reply) => {
     const fields = (request.body ?? {}) as Partial<Form>;
     if (typeof fields !== 'object') throw new OAuthError('invalid_request', 'a form body is required');
     const grantType = field(fields, 'grant_type', 100);

@@ -29,6 +29,7 @@ import { linkThroughPopup } from '../../../lib/platforms/link-platform.ts';
 import { ShortCodeModal } from '../short-code-modal.tsx';
 import { useConnectionTexts } from './connection-game.ts';
 import { PlatformBadge } from '../../../components/platform-badge.tsx';
+import { PlatformPopupWaiting } from '../../../components/platform-popup-waiting.tsx';
 
 /** Ends the connection without connecting (or after an earlier one) and goes where the flow goes. */
 export function endConnection(services: ReturnType<typeof useServices>) {
@@ -114,6 +115,7 @@ export function ConnectionConnect({ titleKey }: { titleKey: 'connection-confirma
             void continueFlow(services);
           }}
         />
+        <PlatformPopupWaiting platform={platform} />
         {notice ? (
           <div className="notice notice-error" role="alert">
             <p>{notice}</p>

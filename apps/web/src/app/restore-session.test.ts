@@ -1,0 +1,80 @@
+import { getMe } from '@portal/contract/calls/accounts-me';
+import { getCurrentSession } from '@portal/contract/calls/sessions';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { ApiError } from '../lib/api/api-error.ts';
+import type { ApiClient } from '../lib/api/client.ts';
+import { FlowStore } from '../lib/auth/flow-store.ts';
+import { SessionStore } from '../lib/auth/session-store.ts';
+import { restoreSession } from './restore-session.ts';
+
+class MemoryStorage {
+  #data = new Map<string, string>();
+  getItem(key: string) {
+    return this.#data.get(key) ?? null;
+  }
+  setItem(key: string, value: string) {
+    this.#data.set(key, value);
+  }
+  removeItem(key: string) {
+    this.#data.delete(key);
+  }
+}
+
+beforeEach(() => {
+  Object.assign(globalThis, { window: { localStorage: new MemoryStorage(), sessionStorage: new MemoryStorage() } });
+});
+
+const account = { id: 'a1', completed: true, stub: false, email: 'walker@example.com' };
+const refusal = (status: number, code: string, body: Record<string, unknown> | null = null) =>
+  new ApiError(status, { message: code, key: `error.${code}`, body, hydraErrorCode: null, code });
+
+/** An API client answering each call with what `answers` gives for it (a value, or an error to throw). */
+function client(answers: Map<unknown, unknown>): { api: ApiClient; asked: unknown[] } {
+  const asked: unknown[] = [];
+  const call = async (c: unknown) => {
+    asked.push(c);
+    const answer = answers.get(c);
+    if (answer instanceof Error) throw answer;
+    return answer;
+  };
+  return { api: { call } as unknown as ApiClient, asked };
+}
+
+describe('restoring the stored session at start-up', () => {
+  it('keeps a sign-in pending two-factor (a reload, a second tab) and opens its flow', async () => {
+    const session = new SessionStore();
+    session.setTokens({ accessToken: 'at_pending', refreshToken: 'rt_pending', mfaRequired: true });
+    const flow = new FlowStore();
+    const { api, asked } = client(new Map([[getCurrentSession, { account, mfa_required: true, mfa_methods: [] }]]));
+    expect(await restoreSession({ api, session, flow })).toBe(true);
+    expect(asked).toEqual([getCurrentSession]);
+    expect(session.get()).toMatchObject({ accessToken: 'at_pending', pendingMfa: true, account });
+    expect(flow.get()).toMatchObject({ flow: 'user-flow', step: 'two_factor_init' });
+  });
+
+  it('finds a pending sign-in the stored flag did not know of, instead of ending it', async () => {
+    const session = new SessionStore();
+    session.setTokens({ accessToken: 'at_pending', refreshToken: 'rt_pending' });
+    const flow = new FlowStore();
+    const { api } = client(
+      new Map<unknown, unknown>([
+        [getMe, refusal(401, 'unauthorized', { mfa_required: true })],
+        [getCurrentSession, { account, mfa_required: true, mfa_methods: [] }],
+      ]),
+    );
+    expect(await restoreSession({ api, session, flow })).toBe(true);
+    expect(session.get()).toMatchObject({ accessToken: 'at_pending', pendingMfa: true });
+  });
+
+  it('signs out a session that is gone, and reports one it could not check', async () => {
+    const session = new SessionStore();
+    session.setTokens({ accessToken: 'at_gone', refreshToken: 'rt_gone' });
+    const gone = client(new Map([[getMe, refusal(401, 'auth_expired')]]));
+    expect(await restoreSession({ api: gone.api, session, flow: new FlowStore() })).toBe(true);
+    expect(session.get().accessToken).toBeNull();
+    session.setTokens({ accessToken: 'at_ok', refreshToken: 'rt_ok' });
+    const down = client(new Map([[getMe, refusal(503, 'service_unavailable')]]));
+    expect(await restoreSession({ api: down.api, session, flow: new FlowStore() })).toBe(false);
+    expect(session.get().accessToken).toBe('at_ok');
+  });
+});

@@ -1,0 +1,61 @@
+// The stored session at start-up (spec 000 §4 "Session and token"): the account of a signed-in
+// token, or a sign-in still pending two-factor. A pending sign-in survives a reload and reaches a
+// second tab (issue 28): it is read with the one call such a session may make besides the
+// two-factor calls (GET /sessions/me/current), kept pending, and /two-factor stays open to it.
+import { ApiError } from '../lib/api/api-error.ts';
+import type { ApiClient } from '../lib/api/client.ts';
+import type { FlowStore } from '../lib/auth/flow-store.ts';
+import type { SessionStore } from '../lib/auth/session-store.ts';
+
+const sessionCalls = () => import('@portal/contract/calls/sessions');
+const accountCalls = () => import('@portal/contract/calls/accounts-me');
+
+interface Stores {
+  api: ApiClient;
+  session: SessionStore;
+  flow: FlowStore;
+}
+
+/** A refusal that says the token is fine but its sign-in waits for two-factor. */
+function pendingTwoFactor(error: unknown): boolean {
+  return error instanceof ApiError && error.is('unauthorized') && error.wire.body?.mfa_required === true;
+}
+
+async function restorePending({ api, session, flow }: Stores): Promise<void> {
+  const { getCurrentSession } = await sessionCalls();
+  const current = await api.call(getCurrentSession, {}, { ignoreRedirect: true });
+  // The call may have refreshed the tokens: keep the ones it used.
+  const accessToken = session.get().accessToken;
+  if (accessToken) session.setTokens({ accessToken, mfaRequired: current.mfa_required });
+  session.setAccount(current.account);
+  // A tab that has no flow of its own (a new tab, the browser reopened) may finish it too.
+  if (current.mfa_required && !flow.active) flow.start('user-flow', 'two_factor_init');
+}
+
+/**
+ * Reads the stored session's account; a session that is gone leaves the visitor signed out. Answers
+ * false when it could not be checked (network or server trouble), true otherwise.
+ */
+export async function restoreSession(stores: Stores): Promise<boolean> {
+  const { api, session } = stores;
+  if (!session.get().accessToken) return true;
+  try {
+    if (session.get().pendingMfa) await restorePending(stores);
+    else {
+      const { getMe } = await accountCalls();
+      try {
+        session.setAccount(await api.call(getMe, {}, { ignoreRedirect: true }));
+      } catch (error) {
+        if (!pendingTwoFactor(error)) throw error;
+        await restorePending(stores);
+      }
+    }
+    return true;
+  } catch (error) {
+    // A session that cannot be read is not a startup failure: the visitor continues signed out.
+    if (!(error instanceof ApiError)) throw error;
+    if (error.status !== 401 && error.status !== 404) return false;
+    session.clear();
+    return true;
+  }
+}

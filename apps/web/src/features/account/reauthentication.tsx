@@ -1,0 +1,90 @@
+// Proving it is the player before a change that could hand the account to someone else, such as a
+// new email address (issue 28, ADR 029): the password; the authenticator for an account without a
+// password; a code mailed to the current address for an account with neither (its mailbox is all it
+// has). Proven once per modal, and again when the server says the proof is too old (10 minutes).
+import type { Account } from '@portal/contract/calls/entities';
+import { sendSignInEmail } from '@portal/contract/calls/sessions';
+import { verifySession } from '@portal/contract/calls/sessions-mfa';
+import { useRef, useState } from 'react';
+import { AuthenticatorCodeField } from '../../components/ui/authenticator-code-field.tsx';
+import { CodeField, TextField } from '../../components/ui/field.tsx';
+import { FormError } from '../../components/ui/form-error.tsx';
+import { ApiError } from '../../lib/api/api-error.ts';
+import { useTranslation } from '../../lib/i18n/messages.ts';
+import { maskEmail } from '../../lib/mask-email.ts';
+import { useServices } from '../../lib/services.tsx';
+import { useSubmit } from '../../lib/use-submit.ts';
+
+export function useReauthentication(account: Account) {
+  const { t } = useTranslation();
+  const services = useServices();
+  const kind = account.password_set ? 'password' : account.mfa_active ? 'mfa_code' : 'email_code';
+  const [password, setPassword] = useState('');
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [sent, setSent] = useState(false);
+  const verified = useRef(false);
+  const email = maskEmail(account.email ?? '');
+  const send = useSubmit(async () => {
+    await services.api.call(sendSignInEmail, { body: { email: account.email ?? '' } });
+    setSent(true);
+  });
+  /** Whether the proof is filled in (or given already); shows the field's error when not. */
+  const check = () => {
+    if (verified.current) return true;
+    const missing = kind === 'password' ? password === '' : !/^\d{6}$/.test(code.trim());
+    setError(missing ? t(kind === 'password' ? 'security.currentRequired' : 'account.reauthCodeRequired') : null);
+    return !missing;
+  };
+  /** Proves it (PUT /sessions/me/verify) unless done already in this modal. */
+  const verify = async () => {
+    if (verified.current) return;
+    await services.api.call(verifySession, {
+      body: kind === 'password' ? { code_type: 'password', password } : { code_type: kind, code: code.trim() },
+    });
+    verified.current = true;
+  };
+  /** The change was refused for want of a proof (it grew too old): ask for it again. */
+  const expired = (failure: unknown) => {
+    const stale = failure instanceof ApiError;
+    if (stale && (failure.is('reauthentication_required') || failure.is('session_verification_required'))) {
+      verified.current = false;
+    }
+  };
+  const fields = (
+    <div className="reauthentication stack">
+      <p>{t('account.reauthIntro')}</p>
+      {kind === 'password' ? (
+        <TextField
+          label={t('security.currentPassword')}
+          type="password"
+          autoComplete="current-password"
+          required
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          error={error}
+        />
+      ) : null}
+      {kind === 'mfa_code' ? <AuthenticatorCodeField value={code} onChange={setCode} error={error} /> : null}
+      {kind === 'email_code' ? (
+        <>
+          <p>{t('account.reauthEmail', { email })}</p>
+          <div>
+            <button
+              type="button"
+              className="button button-secondary button-small"
+              disabled={send.pending}
+              onClick={() => void send.run()}
+            >
+              {sent ? t('signIn.resend') : t('twoFactor.emailMe')}
+            </button>
+          </div>
+          {sent ? <p role="status">{t('signIn.codeSentTo', { email })}</p> : null}
+          <FormError error={send.error} />
+          <CodeField value={code} onChange={setCode} error={error} />
+        </>
+      ) : null}
+    </div>
+  );
+  return { check, verify, expired, fields };
+}
