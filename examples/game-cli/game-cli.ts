@@ -37,20 +37,35 @@ interface Tokens {
   scope?: string;
 }
 
-const { values, positionals } = parseArgs({
-  allowPositionals: true,
-  options: {
-    portal: { type: 'string', default: process.env.PORTAL_URL ?? 'http://localhost:8080' },
-    client: { type: 'string', default: 'starfall-legends-pc' },
-    name: { type: 'string', default: 'Game CLI' },
-    port: { type: 'string', default: '0' },
-    scope: { type: 'string', default: 'openid profile email' },
-    'api-key': { type: 'string', default: process.env.GAME_API_KEY ?? 'ag-starfall-dev-key-0001' },
-    game: { type: 'string', default: 'starfall-legends' },
-    user: { type: 'string', default: `Player${randomBytes(2).toString('hex')}` },
-    level: { type: 'string', default: '12' },
-  },
-});
+const USAGE =
+  'Usage: node examples/game-cli/game-cli.ts device|pkce|console [--portal URL] [--client ID] [--name NAME] [--port N] ' +
+  '[--scope SCOPES] [--api-key KEY] [--game ID] [--user NAME] [--level N]';
+
+/** The command line, or its usage: `--help` prints it (exit 0), an unknown option says which (exit 2). */
+function readArgs() {
+  try {
+    return parseArgs({ allowPositionals: true, options: OPTIONS });
+  } catch (error) {
+    process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+    process.stdout.write(`${USAGE}\n`);
+    process.exit(2);
+  }
+}
+
+const OPTIONS = {
+  portal: { type: 'string', default: process.env.PORTAL_URL ?? 'http://localhost:8080' },
+  client: { type: 'string', default: 'starfall-legends-pc' },
+  name: { type: 'string', default: 'Game CLI' },
+  port: { type: 'string', default: '0' },
+  scope: { type: 'string', default: 'openid profile email' },
+  'api-key': { type: 'string', default: process.env.GAME_API_KEY ?? 'ag-starfall-dev-key-0001' },
+  game: { type: 'string', default: 'starfall-legends' },
+  user: { type: 'string', default: `Player${randomBytes(2).toString('hex')}` },
+  level: { type: 'string', default: '12' },
+  help: { type: 'boolean', short: 'h', default: false },
+} as const;
+
+const { values, positionals } = readArgs();
 
 const say = (line: string) => process.stdout.write(`${line}\n`);
 const sleep = (seconds: number) => new Promise((resolve) => setTimeout(resolve, seconds * 1000));
@@ -191,6 +206,7 @@ async function pkceFlow(discovery: Discovery) {
 
 async function main() {
   const mode = positionals[0];
+  if (values.help) return say(USAGE);
   if (mode === 'console') {
     return consoleFlow({
       portal: values.portal,
@@ -204,10 +220,7 @@ async function main() {
     });
   }
   if (mode !== 'device' && mode !== 'pkce') {
-    say(
-      'Usage: node examples/game-cli/game-cli.ts device|pkce|console [--portal URL] [--client ID] [--name NAME] [--port N] ' +
-        '[--user NAME] [--level N]',
-    );
+    say(USAGE);
     process.exitCode = 2;
     return;
   }

@@ -35,6 +35,18 @@ test('a console game signs in by device code while the player approves in the br
   }
 });
 
+test('the example game explains itself: --help prints its usage, an unknown option a reason, never a stack trace', async () => {
+  const help = runGame(['--help']);
+  expect(await help.exited).toBe(0);
+  expect(help.output()).toMatch(/^Usage: .*device\|pkce\|console/m);
+  expect(help.output()).not.toMatch(/\n\s+at /);
+  const wrong = runGame(['device', '--colour', 'red']);
+  expect(await wrong.exited).toBe(2);
+  expect(wrong.output()).toMatch(/--colour/);
+  expect(wrong.output()).toMatch(/^Usage: /m);
+  expect(wrong.output()).not.toMatch(/\n\s+at /);
+});
+
 test('a PC game signs in with PKCE through a loopback redirect', async ({ page, request, baseURL }, testInfo) => {
   const email = uniqueEmail(testInfo, 'cli-pkce');
   await createAccount(request, email);
