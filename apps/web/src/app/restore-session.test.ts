@@ -1,28 +1,14 @@
 import { getMe } from '@portal/contract/calls/accounts-me';
 import { getCurrentSession } from '@portal/contract/calls/sessions';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ApiError } from '../lib/api/api-error.ts';
 import type { ApiClient } from '../lib/api/client.ts';
 import { FlowStore } from '../lib/auth/flow-store.ts';
 import { SessionStore } from '../lib/auth/session-store.ts';
 import { restoreSession } from './restore-session.ts';
+import { useMemoryStorage } from '../lib/testing/memory-storage.ts';
 
-class MemoryStorage {
-  #data = new Map<string, string>();
-  getItem(key: string) {
-    return this.#data.get(key) ?? null;
-  }
-  setItem(key: string, value: string) {
-    this.#data.set(key, value);
-  }
-  removeItem(key: string) {
-    this.#data.delete(key);
-  }
-}
-
-beforeEach(() => {
-  Object.assign(globalThis, { window: { localStorage: new MemoryStorage(), sessionStorage: new MemoryStorage() } });
-});
+useMemoryStorage();
 
 const account = { id: 'a1', completed: true, stub: false, email: 'walker@example.com' };
 const refusal = (status: number, code: string, body: Record<string, unknown> | null = null) =>

@@ -1,23 +1,9 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { FlowStore } from './flow-store.ts';
 import { isAccountValid, isLoggedIn, SessionStore } from './session-store.ts';
+import { useMemoryStorage } from '../testing/memory-storage.ts';
 
-class MemoryStorage {
-  #data = new Map<string, string>();
-  getItem(key: string) {
-    return this.#data.get(key) ?? null;
-  }
-  setItem(key: string, value: string) {
-    this.#data.set(key, value);
-  }
-  removeItem(key: string) {
-    this.#data.delete(key);
-  }
-}
-
-beforeEach(() => {
-  Object.assign(globalThis, { window: { localStorage: new MemoryStorage(), sessionStorage: new MemoryStorage() } });
-});
+useMemoryStorage();
 
 const account = { id: 'a', completed: true, stub: false };
 
