@@ -90,3 +90,27 @@ export function CodeField({
     />
   );
 }
+
+/** The account's current password, asked again before a change (password change, re-authentication). */
+export function CurrentPasswordField({
+  value,
+  onChange,
+  error,
+}: {
+  value: string;
+  onChange: (value: string) => void;
+  error?: string | null | undefined;
+}) {
+  const { t } = useTranslation();
+  return (
+    <TextField
+      label={t('security.currentPassword')}
+      type="password"
+      autoComplete="current-password"
+      required
+      value={value}
+      onChange={(e) => onChange(e.target.value)}
+      error={error}
+    />
+  );
+}

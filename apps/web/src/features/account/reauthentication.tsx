@@ -7,7 +7,7 @@ import { sendSignInEmail } from '@portal/contract/calls/sessions';
 import { verifySession } from '@portal/contract/calls/sessions-mfa';
 import { useRef, useState } from 'react';
 import { AuthenticatorCodeField } from '../../components/ui/authenticator-code-field.tsx';
-import { CodeField, TextField } from '../../components/ui/field.tsx';
+import { CodeField, CurrentPasswordField } from '../../components/ui/field.tsx';
 import { FormError } from '../../components/ui/form-error.tsx';
 import { ApiError } from '../../lib/api/api-error.ts';
 import { useTranslation } from '../../lib/i18n/messages.ts';
@@ -54,17 +54,7 @@ export function useReauthentication(account: Account) {
   const fields = (
     <div className="reauthentication stack">
       <p>{t('account.reauthIntro')}</p>
-      {kind === 'password' ? (
-        <TextField
-          label={t('security.currentPassword')}
-          type="password"
-          autoComplete="current-password"
-          required
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-          error={error}
-        />
-      ) : null}
+      {kind === 'password' ? <CurrentPasswordField value={password} onChange={setPassword} error={error} /> : null}
       {kind === 'mfa_code' ? <AuthenticatorCodeField value={code} onChange={setCode} error={error} /> : null}
       {kind === 'email_code' ? (
         <>

@@ -4,7 +4,7 @@ import { updatePassword } from '@portal/contract/calls/accounts-me';
 import type { Account } from '@portal/contract/calls/entities';
 import { useState } from 'react';
 import { useServices } from '../../lib/services.tsx';
-import { CheckboxField, TextField } from '../../components/ui/field.tsx';
+import { CheckboxField, CurrentPasswordField } from '../../components/ui/field.tsx';
 import { ModalForm } from '../../components/ui/modal-form.tsx';
 import { useNewPasswordFields } from '../../components/ui/new-password-fields.tsx';
 import { useTranslation } from '../../lib/i18n/messages.ts';
@@ -50,15 +50,7 @@ export function PasswordModal({
     >
       <p className="field-hint">{t('form.passwordRules')}</p>
       {account.password_set ? (
-        <TextField
-          label={t('security.currentPassword')}
-          type="password"
-          autoComplete="current-password"
-          required
-          value={current}
-          onChange={(e) => setCurrent(e.target.value)}
-          error={currentError}
-        />
+        <CurrentPasswordField value={current} onChange={setCurrent} error={currentError} />
       ) : null}
       {next.fields}
       <CheckboxField
