@@ -5,7 +5,7 @@
 // after it ran (issue 14). The table is read from the route table itself: one source for both.
 import { join } from 'node:path';
 import type { Plugin } from 'vite';
-import { FLOW_MESSAGE_FEATURES, ROUTES } from '../src/app/routing/route-table.ts';
+import { FLOW_MESSAGE_FEATURES, ROUTES } from '../src/lib/router/route-table.ts';
 
 export const ROUTE_PRELOADS_FILE = '.vite/route-preloads.json';
 

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { LOCALE_TAGS } from '@portal/contract/data/locales';
 import type { LocaleTag } from '@portal/contract/data/locales';
 import { expect, test } from '@playwright/test';
-import { ROUTES } from '../src/app/routing/route-table.ts';
+import { ROUTES } from '../src/lib/router/route-table.ts';
 import { apiHeaders, seedSignedInPlayer, switchLanguage, uniqueEmail } from './helpers.ts';
 
 const SAMPLE_PARAMS: Record<string, string> = { code: 'SUMMER', betaId: 'b1', benefitId: '42', platformId: 'steam' };

@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { bootstrap } from './app/bootstrap.ts';
-import { href } from './app/routing/route-table.ts';
+import { href } from './lib/router/route-table.ts';
 import { preloadScreens } from './app/routing/screens.tsx';
 import { ServicesProvider } from './lib/services.tsx';
 import { Shell } from './app/shell/shell.tsx';

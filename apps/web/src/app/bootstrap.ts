@@ -7,7 +7,7 @@ import { getPublicSettings } from '@portal/contract/calls/settings';
 import { currentLanguage } from '../lib/i18n/messages.ts';
 import { createApiClient } from '../lib/api/client.ts';
 import { Analytics } from '../lib/analytics/analytics.ts';
-import { ageGate, FlowStore } from '../lib/auth/flow-store.ts';
+import { ageGate, FlowStore } from '../flows/flow-store.ts';
 import { SessionStore } from '../lib/auth/session-store.ts';
 import { bootData } from '../lib/boot-data.ts';
 import { activeEnvironment } from '../lib/environment.ts';

@@ -3,7 +3,7 @@ import { getCurrentSession } from '@portal/contract/calls/sessions';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../lib/api/api-error.ts';
 import type { ApiClient } from '../lib/api/client.ts';
-import { FlowStore } from '../lib/auth/flow-store.ts';
+import { FlowStore } from '../flows/flow-store.ts';
 import { SessionStore } from '../lib/auth/session-store.ts';
 import { restoreSession } from './restore-session.ts';
 import { useMemoryStorage } from '../lib/testing/memory-storage.ts';

@@ -4,7 +4,7 @@
 // two-factor calls (GET /sessions/me/current), kept pending, and /two-factor stays open to it.
 import { ApiError } from '../lib/api/api-error.ts';
 import type { ApiClient } from '../lib/api/client.ts';
-import type { FlowStore } from '../lib/auth/flow-store.ts';
+import type { FlowStore } from '../flows/flow-store.ts';
 import type { SessionStore } from '../lib/auth/session-store.ts';
 
 const sessionCalls = () => import('@portal/contract/calls/sessions');

@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import type { PublicSettings } from '@portal/contract/calls/settings';
 import type { ApiClient } from './api/client.ts';
 import type { Analytics } from './analytics/analytics.ts';
-import type { FlowStore } from './auth/flow-store.ts';
+import type { FlowStore } from '../flows/flow-store.ts';
 import type { SessionStore } from './auth/session-store.ts';
 import type { ActiveEnvironment } from './environment.ts';
 import type { RuntimeConfig } from './runtime-config.ts';

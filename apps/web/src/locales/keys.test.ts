@@ -3,7 +3,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { englishErrorMessages } from '@portal/contract/errors/english';
 import { describe, expect, it } from 'vitest';
-import { ROUTES } from '../app/routing/route-table.ts';
+import { ROUTES } from '../lib/router/route-table.ts';
 
 const src = join(import.meta.dirname, '..');
 const english = {

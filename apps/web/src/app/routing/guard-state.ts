@@ -1,27 +1,12 @@
 // Builds the guards' view of the app from the services and stores.
 import type { PublicSettings } from '@portal/contract/calls/settings';
-import { isPlayerPlatform, PLATFORM_IDS } from '@portal/contract/data/platform-ids';
-import { ageGate } from '../../lib/auth/flow-store.ts';
-import type { FlowState } from '../../lib/auth/flow-store.ts';
+import { allowedPlatforms } from '../../lib/platforms/allowed-platforms.ts';
+import { ageGate } from '../../flows/flow-store.ts';
+import type { FlowState } from '../../flows/flow-store.ts';
 import { isLoggedIn } from '../../lib/auth/session-store.ts';
 import type { SessionSnapshot } from '../../lib/auth/session-store.ts';
 import type { DebugSettings } from '../../lib/environment.ts';
 import type { GuardState } from './guards.ts';
-
-/**
- * Platforms offered to players, and that a URL may name: supported everywhere, CurseForge not hidden
- * by its flag, and not a game's device identifier (Apple Vendor ID, Android App Set ID).
- */
-export function allowedPlatforms(settings: PublicSettings): Set<string> {
-  return new Set(
-    PLATFORM_IDS.filter(
-      (id) =>
-        settings.platforms[id]?.global_support_enabled === true &&
-        isPlayerPlatform(id) &&
-        !(id === 'curse_forge' && settings.featureFlags.curseforge_hidden),
-    ),
-  );
-}
 
 export function guardState(input: {
   maintenance: boolean;

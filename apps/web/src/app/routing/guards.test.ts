@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { decide } from './guards.ts';
 import type { GuardState } from './guards.ts';
-import { ROUTES, matchRoute } from './route-table.ts';
+import { ROUTES, matchRoute } from '../../lib/router/route-table.ts';
 
 const signedOut: GuardState = {
   maintenance: false,

@@ -3,8 +3,8 @@
 // navigation; nothing here reads the browser, storage or the network.
 import { normalizePlatformId } from '@portal/contract/data/platform-ids';
 import type { Href } from '../../lib/router/href.ts';
-import { href, matchRoute, redirectFor } from './route-table.ts';
-import type { FeatureFlag, RouteDef, Section } from './route-table.ts';
+import { href, matchRoute, redirectFor } from '../../lib/router/route-table.ts';
+import type { FeatureFlag, RouteDef, Section } from '../../lib/router/route-table.ts';
 
 export interface GuardAccount {
   registration_flagged: boolean;

@@ -3,8 +3,8 @@
 import { lazy } from 'react';
 import type { ComponentType } from 'react';
 import { loadFlowMessages } from '../../lib/i18n/locale.ts';
-import { FLOW_MESSAGE_FEATURES, matchRoute } from './route-table.ts';
-import type { Feature, RouteDef, RouteId, ScreenId } from './route-table.ts';
+import { FLOW_MESSAGE_FEATURES, matchRoute } from '../../lib/router/route-table.ts';
+import type { Feature, RouteDef, RouteId, ScreenId } from '../../lib/router/route-table.ts';
 
 /** A feature whose screens use the flow messages: both load before it shows. */
 function withFlowMessages<T>(load: () => Promise<T>): () => Promise<T> {

@@ -3,7 +3,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from '../../lib/i18n/messages.ts';
 import { Link } from '../../lib/router/router.tsx';
 import { useServices } from '../../lib/services.tsx';
-import { href } from '../routing/route-table.ts';
+import { href } from '../../lib/router/route-table.ts';
 import { useDashboardSections } from './section-nav.tsx';
 
 export function AccountMenu({ username }: { username: string }) {

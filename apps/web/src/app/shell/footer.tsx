@@ -2,7 +2,7 @@ import { useTranslation } from '../../lib/i18n/messages.ts';
 import { Link } from '../../lib/router/router.tsx';
 import { BUILD_VERSION } from '@portal/contract/data/constants';
 import { useServices } from '../../lib/services.tsx';
-import { href } from '../routing/route-table.ts';
+import { href } from '../../lib/router/route-table.ts';
 
 export function Footer() {
   const { t } = useTranslation();

@@ -3,7 +3,7 @@ import { Link } from '../../lib/router/router.tsx';
 import { isLoggedIn } from '../../lib/auth/session-store.ts';
 import { useSession } from '../../lib/services.tsx';
 import { lazy, Suspense } from 'react';
-import { href } from '../routing/route-table.ts';
+import { href } from '../../lib/router/route-table.ts';
 
 /** Only a signed-in visitor has the account menu: it loads then. */
 const AccountMenu = lazy(() => import('./account-menu.tsx').then((m) => ({ default: m.AccountMenu })));

@@ -6,8 +6,8 @@ import { useTranslation } from '../../lib/i18n/messages.ts';
 import type { MessageKey } from '../../lib/i18n/messages.ts';
 import { Link } from '../../lib/router/router.tsx';
 import { useServices } from '../../lib/services.tsx';
-import { href, routeMeta } from '../routing/route-table.ts';
-import type { Feature, RouteId } from '../routing/route-table.ts';
+import { href, routeMeta } from '../../lib/router/route-table.ts';
+import type { Feature, RouteId } from '../../lib/router/route-table.ts';
 
 /** The sections, by the route that opens each and the feature whose screens belong to it. */
 export const DASHBOARD_SECTIONS = [

@@ -10,9 +10,9 @@ import { isMaintenance } from '../../lib/runtime-config.ts';
 import { guardState } from '../routing/guard-state.ts';
 import { decide } from '../routing/guards.ts';
 import type { GuardDecision } from '../routing/guards.ts';
-import { href } from '../routing/route-table.ts';
+import { href } from '../../lib/router/route-table.ts';
 import { RouteScreen } from '../routing/screens.tsx';
-import { ErrorScreen, NotFoundScreen, SessionVerifyScreen } from '../screens/error-screens.tsx';
+import { ErrorScreen, NotFoundScreen, SessionVerifyScreen } from '../../components/error-screens.tsx';
 import { useFlow, useServices, useSession } from '../../lib/services.tsx';
 import { ChunkErrorBoundary } from './chunk-error.tsx';
 /** Only debug mode shows the environment bar: it loads then. */

@@ -6,7 +6,7 @@ import { signInWithPlatform } from '@portal/contract/calls/sessions';
 import { PLATFORM_CATALOGUE, PLATFORM_IDS } from '@portal/contract/data/platforms';
 import type { PlatformId } from '@portal/contract/data/platforms';
 import { useState } from 'react';
-import { allowedPlatforms } from '../../app/routing/guard-state.ts';
+import { allowedPlatforms } from '../../lib/platforms/allowed-platforms.ts';
 import { FormError } from '../../components/ui/form-error.tsx';
 import { useTranslation } from '../../lib/i18n/messages.ts';
 import { signInWithPopup } from '../../lib/platforms/popup.ts';
@@ -17,7 +17,7 @@ import { PlatformBadge } from '../../components/platform-badge.tsx';
 import { PlatformPopupWaiting } from '../../components/platform-popup-waiting.tsx';
 import { usePopupAttempt } from '../../lib/platforms/popup-attempt.ts';
 
-const afterSignIn = () => import('../../app/flows/continue-flow.ts');
+const afterSignIn = () => import('../../flows/continue-flow.ts');
 
 const FAILURE_NOTICES = {
   blocked: 'signIn.platformBlocked',

@@ -5,8 +5,8 @@ import { Spinner } from '../../components/ui/spinner.tsx';
 import { useServices } from '../../lib/services.tsx';
 import { loadFlowMessages } from '../../lib/i18n/locale.ts';
 import { EmailCodeSignIn, PasswordSignIn, SignIn } from './sign-in-screens.tsx';
-import { href } from '../../app/routing/route-table.ts';
-import type { ScreenId } from '../../app/routing/route-table.ts';
+import { href } from '../../lib/router/route-table.ts';
+import type { ScreenId } from '../../lib/router/route-table.ts';
 
 /** The unlock link's page loads on its own: it is not part of signing in. */
 const UnlockAccount = lazy(() =>

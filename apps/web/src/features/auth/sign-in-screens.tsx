@@ -12,15 +12,15 @@ import { useTranslation } from '../../lib/i18n/messages.ts';
 import { Link, useNavigate } from '../../lib/router/router.tsx';
 import { useSubmit } from '../../lib/use-submit.ts';
 import { visitorId } from '../../lib/visitor.ts';
-import { href } from '../../app/routing/route-table.ts';
+import { href } from '../../lib/router/route-table.ts';
 import { PlatformSignIn } from './platform-sign-in.tsx';
 
 /** What happens after signing in loads only then, keeping it off the sign-in page's first load. */
-const afterSignIn = () => import('../../app/flows/continue-flow.ts');
+const afterSignIn = () => import('../../flows/continue-flow.ts');
 const device = () => ({ visitor_id: visitorId(), platform_name: 'web' });
 /** The welcome of a game signing the player in (OAuth or device flow): loaded only then. */
 const FlowGameWelcome = lazy(() =>
-  import('../../app/flows/auth-game.tsx').then((m) => ({ default: m.FlowGameWelcome })),
+  import('../../flows/auth-game.tsx').then((m) => ({ default: m.FlowGameWelcome })),
 );
 
 export function SignIn() {

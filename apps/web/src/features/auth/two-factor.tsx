@@ -7,7 +7,7 @@ import { getCurrentSession, sendSignInEmail } from '@portal/contract/calls/sessi
 import { completeMfa, verifySession } from '@portal/contract/calls/sessions-mfa';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { continueFlow, signedIn } from '../../app/flows/continue-flow.ts';
+import { continueFlow, signedIn } from '../../flows/continue-flow.ts';
 import { useServices, useSession } from '../../lib/services.tsx';
 import { AuthenticatorCodeField } from '../../components/ui/authenticator-code-field.tsx';
 import { CodeField, TextField } from '../../components/ui/field.tsx';
@@ -18,7 +18,7 @@ import { maskEmail } from '../../lib/mask-email.ts';
 import { QueryProvider } from '../../lib/query.tsx';
 import { Link } from '../../lib/router/router.tsx';
 import { useSubmit } from '../../lib/use-submit.ts';
-import { href } from '../../app/routing/route-table.ts';
+import { href } from '../../lib/router/route-table.ts';
 import './two-factor.css';
 
 function CancelSignIn({ busy }: { busy: React.RefObject<boolean> }) {

@@ -8,7 +8,7 @@ import { Spinner } from '../../components/ui/spinner.tsx';
 import { useTranslation } from '../../lib/i18n/messages.ts';
 import { Link, useLocation } from '../../lib/router/router.tsx';
 import { useSubmit } from '../../lib/use-submit.ts';
-import { href } from '../../app/routing/route-table.ts';
+import { href } from '../../lib/router/route-table.ts';
 
 export function UnlockAccount() {
   const { t } = useTranslation();

@@ -1,7 +1,7 @@
 // Developer tools (feature flag dev_tools): the debug session settings and the mail outbox.
 import { useId, useState } from 'react';
 import type { ComponentType } from 'react';
-import type { ScreenId } from '../../app/routing/route-table.ts';
+import type { ScreenId } from '../../lib/router/route-table.ts';
 import { useTranslation } from '../../lib/i18n/messages.ts';
 import { Page } from '../../components/ui/page.tsx';
 import { useServices } from '../../lib/services.tsx';

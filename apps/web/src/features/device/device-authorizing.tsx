@@ -4,12 +4,12 @@
 import { authorizeDevice, reportDeviceError } from '@portal/contract/calls/sessions-games';
 import type { PlatformId } from '@portal/contract/data/platforms';
 import { useEffect, useRef, useState } from 'react';
-import { CONNECTION_KEYS, connectionFlow } from '../../app/flows/connection-flow.ts';
-import { allowedPlatforms } from '../../app/routing/guard-state.ts';
-import type { FlowState } from '../../lib/auth/flow-store.ts';
-import { continueFlow, nextStep } from '../../app/flows/continue-flow.ts';
-import { DEVICE_KEYS, GAME_KEYS } from '../../app/flows/game-flow.ts';
-import { useStepFocus } from '../../app/flows/step-focus.ts';
+import { CONNECTION_KEYS, connectionFlow } from '../../flows/connection-flow.ts';
+import { allowedPlatforms } from '../../lib/platforms/allowed-platforms.ts';
+import type { FlowState } from '../../flows/flow-store.ts';
+import { continueFlow, nextStep } from '../../flows/continue-flow.ts';
+import { DEVICE_KEYS, GAME_KEYS } from '../../flows/game-flow.ts';
+import { useStepFocus } from '../../components/ui/step-focus.ts';
 import { useFlow, useServices } from '../../lib/services.tsx';
 import { Page } from '../../components/ui/page.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
@@ -18,7 +18,7 @@ import { useTranslation } from '../../lib/i18n/messages.ts';
 import { useNavigate } from '../../lib/router/router.tsx';
 import { DEVICE_PROBLEMS, DeviceProblemScreen } from './device-problems.tsx';
 import type { DeviceProblem } from './device-problems.tsx';
-import { href } from '../../app/routing/route-table.ts';
+import { href } from '../../lib/router/route-table.ts';
 
 /**
  * The connection a device flow's user flow asks for before the device is authorized: its platform,

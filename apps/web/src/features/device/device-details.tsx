@@ -1,8 +1,8 @@
 // What the player approves (spec 000 §4 "Device flow"): the game, the device and the code, with the
 // game's device-flow welcome. Approve signs in first when needed; Deny tells the device no.
 import type { DeviceAuthorization } from '@portal/contract/calls/entities';
-import { SignedInAs } from '../../app/flows/auth-game.tsx';
-import { useStepFocus } from '../../app/flows/step-focus.ts';
+import { SignedInAs } from '../../flows/auth-game.tsx';
+import { useStepFocus } from '../../components/ui/step-focus.ts';
 import { useSession } from '../../lib/services.tsx';
 import { FormError } from '../../components/ui/form-error.tsx';
 import { Page } from '../../components/ui/page.tsx';

@@ -6,9 +6,9 @@ import { claimDeviceStub, getDeviceAuthorization, reportDeviceError } from '@por
 import type { DeviceAuthorization } from '@portal/contract/calls/entities';
 import { useEffect, useRef, useState } from 'react';
 import type { RefObject } from 'react';
-import { continueFlow, signedIn } from '../../app/flows/continue-flow.ts';
-import { STUB_KEYS } from '../../app/flows/stub-flow.ts';
-import { useStepFocus } from '../../app/flows/step-focus.ts';
+import { continueFlow, signedIn } from '../../flows/continue-flow.ts';
+import { STUB_KEYS } from '../../flows/stub-flow.ts';
+import { useStepFocus } from '../../components/ui/step-focus.ts';
 import { useServices } from '../../lib/services.tsx';
 import { TextField } from '../../components/ui/field.tsx';
 import { FormError } from '../../components/ui/form-error.tsx';

@@ -4,8 +4,8 @@
 import type { DeviceAuthorization } from '@portal/contract/calls/entities';
 import type { GameConfig } from '@portal/contract/calls/games';
 import { USER_FLOW_PLATFORMS } from '@portal/contract/data/platforms';
-import { CONNECTION_KEYS } from '../../app/flows/connection-flow.ts';
-import { DEVICE_KEYS, gameFlowData } from '../../app/flows/game-flow.ts';
+import { CONNECTION_KEYS } from '../../flows/connection-flow.ts';
+import { DEVICE_KEYS, gameFlowData } from '../../flows/game-flow.ts';
 
 /** The flow data of a device flow: the code, the device, its game, and registration defaults. */
 export function deviceFlowData(authorization: DeviceAuthorization, code: string): Record<string, string> {

@@ -1,12 +1,12 @@
 // The ends of a device flow that are not a success (spec 000 §2 "Device flow", 001 §8): "Account
 // Connection Error" (the code is invalid, used or expired), "Something went wrong." with try again,
 // a device the portal cannot sign in yet (passwordless), an age-gated player, and a refusal.
-import { useStepFocus } from '../../app/flows/step-focus.ts';
+import { useStepFocus } from '../../components/ui/step-focus.ts';
 import { Page } from '../../components/ui/page.tsx';
 import { useTranslation } from '../../lib/i18n/messages.ts';
 import type { MessageKey } from '../../lib/i18n/messages.ts';
 import { Link } from '../../lib/router/router.tsx';
-import { href } from '../../app/routing/route-table.ts';
+import { href } from '../../lib/router/route-table.ts';
 
 export type DeviceProblem = 'connection' | 'failed' | 'unavailable' | 'age_gated' | 'denied';
 

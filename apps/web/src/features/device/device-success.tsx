@@ -3,9 +3,9 @@
 // The device flow ends here: it is finished (a later sign-in starts afresh) and forgotten when the
 // player leaves the page.
 import { useEffect, useState } from 'react';
-import { useAuthGame } from '../../app/flows/auth-game.tsx';
-import { GAME_KEYS } from '../../app/flows/game-flow.ts';
-import { useStepFocus } from '../../app/flows/step-focus.ts';
+import { useAuthGame } from '../../flows/auth-game.tsx';
+import { GAME_KEYS } from '../../flows/game-flow.ts';
+import { useStepFocus } from '../../components/ui/step-focus.ts';
 import { useFlow, useServices } from '../../lib/services.tsx';
 import { Page } from '../../components/ui/page.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';

@@ -1,7 +1,7 @@
 import { lazy } from 'react';
 import type { ComponentType } from 'react';
-import type { ScreenId } from '../../app/routing/route-table.ts';
-import { loadGameFlowMessages, useErrorMessagesOfLanguage } from '../../app/flows/game-flow-messages.ts';
+import type { ScreenId } from '../../lib/router/route-table.ts';
+import { loadGameFlowMessages, useErrorMessagesOfLanguage } from '../../flows/game-flow-messages.ts';
 import { DeviceAuthorizing } from './device-authorizing.tsx';
 import { DeviceEntry } from './device-entry.tsx';
 import { DeviceSuccess } from './device-success.tsx';

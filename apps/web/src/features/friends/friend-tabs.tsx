@@ -3,7 +3,7 @@
 // the tab list for the panel. The chosen tab is kept in the address, `?tab=`.
 import { useRef } from 'react';
 import type { KeyboardEvent } from 'react';
-import { href } from '../../app/routing/route-table.ts';
+import { href } from '../../lib/router/route-table.ts';
 import { useTranslation } from '../../lib/i18n/messages.ts';
 import type { MessageKey } from '../../lib/i18n/messages.ts';
 import { useLocation, useNavigate } from '../../lib/router/router.tsx';

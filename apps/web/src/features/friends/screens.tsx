@@ -1,6 +1,6 @@
 // The screen of the friends feature: /friends (and /friend-request, which redirects to its requests).
 import type { ComponentType } from 'react';
-import type { ScreenId } from '../../app/routing/route-table.ts';
+import type { ScreenId } from '../../lib/router/route-table.ts';
 import { QueryProvider } from '../../lib/query.tsx';
 import { FriendsPage } from './friends-page.tsx';
 

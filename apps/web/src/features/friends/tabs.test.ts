@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { redirectFor } from '../../app/routing/route-table.ts';
+import { redirectFor } from '../../lib/router/route-table.ts';
 import { searchWithTab, tabAfterKey, tabFromSearch } from './tabs.ts';
 
 describe('the tab in the address', () => {

@@ -12,7 +12,7 @@ import { useGameProgress } from './api/game-progress.ts';
 import { GameProfileCard } from './game-profile-card.tsx';
 import { RemoveGameModal } from './remove-game-modal.tsx';
 import './game-profiles.css';
-import { href } from '../../app/routing/route-table.ts';
+import { href } from '../../lib/router/route-table.ts';
 
 export function GameProfilesPage() {
   const { t } = useTranslation();

@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import type { ScreenId } from '../../app/routing/route-table.ts';
+import type { ScreenId } from '../../lib/router/route-table.ts';
 import { QueryProvider } from '../../lib/query.tsx';
 import { GameProfilesPage } from './game-profiles-page.tsx';
 

@@ -5,7 +5,7 @@ import { isLoggedIn } from '../../lib/auth/session-store.ts';
 import { useSession } from '../../lib/services.tsx';
 import { FeaturedGames } from './featured-games.tsx';
 import { SignInLinks } from './sign-in-links.tsx';
-import { href } from '../../app/routing/route-table.ts';
+import { href } from '../../lib/router/route-table.ts';
 
 const FEATURES = ['home.featureLink', 'home.featureProgress', 'home.featureFriends', 'home.featurePlaytests'] as const;
 

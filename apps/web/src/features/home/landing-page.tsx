@@ -1,10 +1,10 @@
 // /landing-page: where a player arriving from a game (platform-first account) starts. In the stub
 // flow (rule 6: the browser holds the stub the console signed in as) it names the game and the
 // platform they played on, and goes on to the sign-in prompt; otherwise it offers sign-in or sign-up.
-import { continueFlow } from '../../app/flows/continue-flow.ts';
-import { GAME_KEYS } from '../../app/flows/game-flow.ts';
-import { useStepFocus } from '../../app/flows/step-focus.ts';
-import { STUB_KEYS } from '../../app/flows/stub-flow.ts';
+import { continueFlow } from '../../flows/continue-flow.ts';
+import { GAME_KEYS } from '../../flows/game-flow.ts';
+import { useStepFocus } from '../../components/ui/step-focus.ts';
+import { STUB_KEYS } from '../../flows/stub-flow.ts';
 import { PLATFORM_CATALOGUE } from '@portal/contract/data/platforms';
 import type { PlatformId } from '@portal/contract/data/platforms';
 import { useTranslation } from '../../lib/i18n/messages.ts';

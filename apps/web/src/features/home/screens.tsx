@@ -1,9 +1,9 @@
 import type { ComponentType } from 'react';
-import type { ScreenId } from '../../app/routing/route-table.ts';
+import type { ScreenId } from '../../lib/router/route-table.ts';
 import { FaqPage } from './faq-page.tsx';
 import { HomePage } from './home-page.tsx';
 import { LandingPage } from './landing-page.tsx';
-import { MaintenanceScreen } from '../../app/screens/error-screens.tsx';
+import { MaintenanceScreen } from '../../components/error-screens.tsx';
 import { QueryProvider } from '../../lib/query.tsx';
 
 function Home() {

@@ -1,6 +1,6 @@
 import { useTranslation } from '../../lib/i18n/messages.ts';
 import { Link } from '../../lib/router/router.tsx';
-import { href } from '../../app/routing/route-table.ts';
+import { href } from '../../lib/router/route-table.ts';
 
 /** The two ways in for a visitor: sign in, or create an account. */
 export function SignInLinks({ secondaryClass = 'button-secondary' }: { secondaryClass?: string }) {

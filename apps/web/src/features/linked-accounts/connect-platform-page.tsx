@@ -3,7 +3,7 @@
 // The guard has already turned hyphens into underscores and sent unknown or blocked platforms to the
 // error page (guard 6).
 import type { PlatformId } from '@portal/contract/data/platforms';
-import { href } from '../../app/routing/route-table.ts';
+import { href } from '../../lib/router/route-table.ts';
 import { VerifyEmailModal } from '../../components/account/verify-email-modal.tsx';
 import { Page } from '../../components/ui/page.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';

@@ -1,6 +1,6 @@
 // The screens of the linked-accounts feature: /linked-accounts, /connect/{platformId} and the
 // connection flow (/connection/...).
-import type { ScreenId } from '../../app/routing/route-table.ts';
+import type { ScreenId } from '../../lib/router/route-table.ts';
 import { ConnectPlatformPage } from './connect-platform-page.tsx';
 import { ConnectionConnect } from './connection/connection-connect.tsx';
 import { ConnectionSignOut, ConnectionSuccess } from './connection/connection-result.tsx';

@@ -4,8 +4,8 @@
 import { sendSignInEmail } from '@portal/contract/calls/sessions';
 import { verifySession } from '@portal/contract/calls/sessions-mfa';
 import { useEffect, useRef, useState } from 'react';
-import { SignedInAs } from '../../app/flows/auth-game.tsx';
-import { useStepFocus } from '../../app/flows/step-focus.ts';
+import { SignedInAs } from '../../flows/auth-game.tsx';
+import { useStepFocus } from '../../components/ui/step-focus.ts';
 import { useServices, useSession } from '../../lib/services.tsx';
 import { CodeField } from '../../components/ui/field.tsx';
 import { FormError, SubmitForm } from '../../components/ui/form-error.tsx';

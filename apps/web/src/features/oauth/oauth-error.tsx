@@ -1,6 +1,6 @@
 // The OAuth error step (spec 000 §4 rule 1, 001 §8): the error in the player's language and a way
 // on, never a link back to the game's address (it may be the very thing that is wrong).
-import { useStepFocus } from '../../app/flows/step-focus.ts';
+import { useStepFocus } from '../../components/ui/step-focus.ts';
 import { useServices } from '../../lib/services.tsx';
 import { Page } from '../../components/ui/page.tsx';
 import { catalogueMessageKey } from '../../lib/i18n/error-keys.ts';
@@ -8,7 +8,7 @@ import { useTranslation } from '../../lib/i18n/messages.ts';
 import type { MessageKey } from '../../lib/i18n/messages.ts';
 import { Link } from '../../lib/router/router.tsx';
 import type { OAuthErrorName } from './oauth-request.ts';
-import { href } from '../../app/routing/route-table.ts';
+import { href } from '../../lib/router/route-table.ts';
 
 /** The message key of an error of the step: the catalogue's, and the age gate of a mature game. */
 export function oauthErrorMessageKey(error: OAuthErrorName): MessageKey {

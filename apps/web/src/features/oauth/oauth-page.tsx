@@ -7,10 +7,10 @@
 import { authorize, precheckAuthorize } from '@portal/contract/calls/sessions-games';
 import type { GameConfig } from '@portal/contract/calls/games';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { SignedInAs } from '../../app/flows/auth-game.tsx';
-import { continueFlow, nextStep } from '../../app/flows/continue-flow.ts';
-import { gameFlowData, OAUTH_KEYS } from '../../app/flows/game-flow.ts';
-import { useStepFocus } from '../../app/flows/step-focus.ts';
+import { SignedInAs } from '../../flows/auth-game.tsx';
+import { continueFlow, nextStep } from '../../flows/continue-flow.ts';
+import { gameFlowData, OAUTH_KEYS } from '../../flows/game-flow.ts';
+import { useStepFocus } from '../../components/ui/step-focus.ts';
 import { useServices } from '../../lib/services.tsx';
 import { Page } from '../../components/ui/page.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
@@ -30,7 +30,7 @@ import {
   readOAuthRequest,
 } from './oauth-request.ts';
 import type { OAuthErrorName, OAuthRequest } from './oauth-request.ts';
-import { href } from '../../app/routing/route-table.ts';
+import { href } from '../../lib/router/route-table.ts';
 
 type View =
   | { kind: 'checking' }

@@ -2,7 +2,7 @@
 // read from the query and checked before any call, kept as the OAuth state in the flow data while
 // the player signs in, and the game's redirect URL built from the authorization code.
 import { CODE_CHALLENGE_METHOD } from '@portal/contract/data/constants';
-import { OAUTH_KEYS } from '../../app/flows/game-flow.ts';
+import { OAUTH_KEYS } from '../../flows/game-flow.ts';
 
 /** Errors of the OAuth error step: the spec's names, and two for requests no game should send. */
 export type OAuthErrorName =

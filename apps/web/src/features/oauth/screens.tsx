@@ -1,7 +1,7 @@
 import { lazy } from 'react';
 import type { ComponentType } from 'react';
-import type { ScreenId } from '../../app/routing/route-table.ts';
-import { loadGameFlowMessages, useErrorMessagesOfLanguage } from '../../app/flows/game-flow-messages.ts';
+import type { ScreenId } from '../../lib/router/route-table.ts';
+import { loadGameFlowMessages, useErrorMessagesOfLanguage } from '../../flows/game-flow-messages.ts';
 import { OAuthPage } from './oauth-page.tsx';
 
 /** The page is in this feature's chunk already; it shows once its messages are there. */

@@ -5,7 +5,7 @@
 import { campaignCode } from '@portal/contract/calls/entities';
 import type { Beta } from '@portal/contract/calls/entities';
 import { useState } from 'react';
-import { href } from '../../app/routing/route-table.ts';
+import { href } from '../../lib/router/route-table.ts';
 import { useErrorMessage } from '../../components/ui/form-error.tsx';
 import { Page } from '../../components/ui/page.tsx';
 import { ScreenState } from '../../components/ui/screen-state.tsx';

@@ -4,7 +4,7 @@
 // did is said in the card's status line, which takes the focus (the button pressed may be gone).
 import type { Beta } from '@portal/contract/calls/entities';
 import { useEffect, useId, useRef, useState } from 'react';
-import { href } from '../../app/routing/route-table.ts';
+import { href } from '../../lib/router/route-table.ts';
 import { formatDate } from '../../lib/dates.ts';
 import { useTranslation } from '../../lib/i18n/messages.ts';
 import type { MessageKey } from '../../lib/i18n/messages.ts';

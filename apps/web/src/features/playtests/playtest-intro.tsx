@@ -3,7 +3,7 @@
 import type { Beta } from '@portal/contract/calls/entities';
 import { useEffect, useRef } from 'react';
 import type { ReactNode } from 'react';
-import { href } from '../../app/routing/route-table.ts';
+import { href } from '../../lib/router/route-table.ts';
 import { formatDate } from '../../lib/dates.ts';
 import { useTranslation } from '../../lib/i18n/messages.ts';
 import { Link } from '../../lib/router/router.tsx';

@@ -4,7 +4,7 @@
 // page) is redeemed right after registering.
 import { betaId as betaIdSchema } from '@portal/contract/calls/entities';
 import { useState } from 'react';
-import { href } from '../../app/routing/route-table.ts';
+import { href } from '../../lib/router/route-table.ts';
 import { FormError } from '../../components/ui/form-error.tsx';
 import { Page } from '../../components/ui/page.tsx';
 import { ScreenState } from '../../components/ui/screen-state.tsx';

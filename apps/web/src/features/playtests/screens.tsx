@@ -1,7 +1,7 @@
 // The screens of the playtests feature: /playtests, a campaign code's page, registration and the
 // Twitch drop pages (the older /betas paths redirect to them).
 import type { ComponentType } from 'react';
-import type { ScreenId } from '../../app/routing/route-table.ts';
+import type { ScreenId } from '../../lib/router/route-table.ts';
 import { QueryProvider } from '../../lib/query.tsx';
 import { CampaignPage } from './campaign-page.tsx';
 import { PlaytestsPage } from './playtests-page.tsx';

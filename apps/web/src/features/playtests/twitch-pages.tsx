@@ -7,7 +7,7 @@ import { claimBeta } from '@portal/contract/calls/twitch';
 import type { Beta, BenefitLookup } from '@portal/contract/calls/entities';
 import { PLATFORM_CATALOGUE } from '@portal/contract/data/platforms';
 import { useState } from 'react';
-import { href } from '../../app/routing/route-table.ts';
+import { href } from '../../lib/router/route-table.ts';
 import { VerifyEmailModal } from '../../components/account/verify-email-modal.tsx';
 import { FormError } from '../../components/ui/form-error.tsx';
 import { ApiError } from '../../lib/api/api-error.ts';

@@ -12,7 +12,7 @@ import { useSubmit } from '../../lib/use-submit.ts';
 import { visitorId } from '../../lib/visitor.ts';
 import { useEmailField } from '../../components/ui/email-field.tsx';
 import { useNewPasswordFields } from '../../components/ui/new-password-fields.tsx';
-import { href } from '../../app/routing/route-table.ts';
+import { href } from '../../lib/router/route-table.ts';
 
 const RESET_EMAIL_KEY = 'portal.resetEmail';
 
@@ -103,7 +103,7 @@ export function ChoosePassword() {
       },
     });
     if (answer.session) {
-      const { signedIn, startSignInFlow } = await import('../../app/flows/continue-flow.ts');
+      const { signedIn, startSignInFlow } = await import('../../flows/continue-flow.ts');
       // With two-factor on, the sign-in waits for its second step: /two-factor needs a flow.
       if (answer.session.mfa_required) startSignInFlow(services);
       signedIn(services, answer.session);

@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import type { ScreenId } from '../../app/routing/route-table.ts';
+import type { ScreenId } from '../../lib/router/route-table.ts';
 import { ChoosePassword, ChoosePasswordSuccess, ResetPassword, ResetPasswordMessage } from './recovery-screens.tsx';
 
 const SCREENS: Record<ScreenId<'recovery'>, ComponentType> = {

@@ -5,8 +5,8 @@
 // on the password step, or already typed), and the consents ticked stay ticked (issue 28).
 import { complete, register, sendRegistrationEmail } from '@portal/contract/calls/accounts';
 import { useEffect, useRef, useState } from 'react';
-import { continueFlow, signedIn } from '../../app/flows/continue-flow.ts';
-import { href } from '../../app/routing/route-table.ts';
+import { continueFlow, signedIn } from '../../flows/continue-flow.ts';
+import { href } from '../../lib/router/route-table.ts';
 import { CheckboxField, CodeField } from '../../components/ui/field.tsx';
 import { FormError, SubmitForm } from '../../components/ui/form-error.tsx';
 import { useNewPasswordFields } from '../../components/ui/new-password-fields.tsx';

@@ -2,7 +2,7 @@
 // here is the account's first change, which is free (issue 28): the account page can change it again.
 import { generateUsername } from '@portal/contract/calls/accounts';
 import { updateUsername } from '@portal/contract/calls/accounts-me';
-import { continueFlow } from '../../app/flows/continue-flow.ts';
+import { continueFlow } from '../../flows/continue-flow.ts';
 import { useServices, useSession } from '../../lib/services.tsx';
 import { useDisplayNameField } from '../../components/account/display-name-field.tsx';
 import { FormError } from '../../components/ui/form-error.tsx';

@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import type { ScreenId } from '../../app/routing/route-table.ts';
+import type { ScreenId } from '../../lib/router/route-table.ts';
 import { useTranslation } from '../../lib/i18n/messages.ts';
 import { Link } from '../../lib/router/router.tsx';
 import { FeatureScreen } from '../../components/ui/feature-screen.tsx';
@@ -8,7 +8,7 @@ import { DisplayName } from './display-name.tsx';
 import { UpdateConsent, VerifyEmail, VerifyEmailSuccess } from './verify-and-consent.tsx';
 import { AgeAndLocation, SignUp } from './sign-up-screens.tsx';
 import { CreatePassword, EmailRegistration } from './credential-steps.tsx';
-import { href } from '../../app/routing/route-table.ts';
+import { href } from '../../lib/router/route-table.ts';
 
 function NotEligible() {
   const { t } = useTranslation();

@@ -2,14 +2,14 @@
 // code or a password (credential-steps.tsx), then the display name.
 import { checkAgeCategory, getLocation } from '@portal/contract/calls/accounts';
 import { useEffect, useMemo, useState } from 'react';
-import { continueFlow } from '../../app/flows/continue-flow.ts';
+import { continueFlow } from '../../flows/continue-flow.ts';
 import { useFlow, useServices } from '../../lib/services.tsx';
 import { TextField } from '../../components/ui/field.tsx';
 import { SubmitForm } from '../../components/ui/form-error.tsx';
 import { LocationFields } from '../../components/ui/location-fields.tsx';
 import { Page } from '../../components/ui/page.tsx';
 import { ApiError } from '../../lib/api/api-error.ts';
-import { ageGate } from '../../lib/auth/flow-store.ts';
+import { ageGate } from '../../flows/flow-store.ts';
 import { datePlaceholder, formatCalendarDate, parseCalendarDate } from '../../lib/dates.ts';
 import { useTranslation } from '../../lib/i18n/messages.ts';
 import { Link, useLocation, useNavigate } from '../../lib/router/router.tsx';
@@ -17,10 +17,10 @@ import { getGame } from '@portal/contract/calls/games';
 import { useSubmit } from '../../lib/use-submit.ts';
 import { useEmailField } from '../../components/ui/email-field.tsx';
 import { ageBrackets } from './age-brackets.ts';
-import { GameWelcome } from '../../app/flows/auth-game.tsx';
-import { GAME_KEYS, gameFlowInProgress } from '../../app/flows/game-flow.ts';
+import { GameWelcome } from '../../flows/auth-game.tsx';
+import { GAME_KEYS, gameFlowInProgress } from '../../flows/game-flow.ts';
 import type { GameConfig } from '@portal/contract/calls/games';
-import { href } from '../../app/routing/route-table.ts';
+import { href } from '../../lib/router/route-table.ts';
 import { codeSentKept } from './registration-code.ts';
 
 /** registration_defaults and the game (`entry`) from the query of a game's sign-up link. */

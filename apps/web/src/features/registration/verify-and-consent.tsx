@@ -3,10 +3,10 @@
 import { verifyEmail } from '@portal/contract/calls/accounts';
 import { consent, getMe, sendVerificationEmail } from '@portal/contract/calls/accounts-me';
 import { useEffect, useRef, useState } from 'react';
-import { continueFlow } from '../../app/flows/continue-flow.ts';
-import { gameFlowInProgress } from '../../app/flows/game-flow.ts';
+import { continueFlow } from '../../flows/continue-flow.ts';
+import { gameFlowInProgress } from '../../flows/game-flow.ts';
 import { useServices, useSession } from '../../lib/services.tsx';
-import { safeRedirectTarget } from '../../app/routing/safe-redirect.ts';
+import { safeRedirectTarget } from '../../lib/router/safe-redirect.ts';
 import { CheckboxField, CodeField } from '../../components/ui/field.tsx';
 import { FormError, SubmitForm } from '../../components/ui/form-error.tsx';
 import { Page } from '../../components/ui/page.tsx';
@@ -15,7 +15,7 @@ import { isLoggedIn } from '../../lib/auth/session-store.ts';
 import { useTranslation } from '../../lib/i18n/messages.ts';
 import { Link, useLocation, useNavigate } from '../../lib/router/router.tsx';
 import { useSubmit } from '../../lib/use-submit.ts';
-import { href } from '../../app/routing/route-table.ts';
+import { href } from '../../lib/router/route-table.ts';
 
 export function VerifyEmail() {
   const { t } = useTranslation();

@@ -14,7 +14,7 @@ import { useNavigate } from '../../lib/router/router.tsx';
 import { PasswordModal } from './password-modal.tsx';
 import { RECENT_ACTIVITY_KEY, RecentActivity } from './recent-activity.tsx';
 import { BackupCodesModal, DisconnectMfaModal, EnableMfaModal } from './two-factor-modals.tsx';
-import { href } from '../../app/routing/route-table.ts';
+import { href } from '../../lib/router/route-table.ts';
 
 type ModalKind = 'password' | 'enable' | 'view-codes' | 'new-codes' | 'disconnect';
 

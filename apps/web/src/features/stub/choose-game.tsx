@@ -4,11 +4,11 @@
 // The choices are kept in the flow data, so a reload resumes at the same game.
 import type { GameConflictBody } from '@portal/contract/calls/accounts-links';
 import { useId, useState } from 'react';
-import { continueFlow } from '../../app/flows/continue-flow.ts';
-import { useStepFocus } from '../../app/flows/step-focus.ts';
-import { STUB_KEYS, stubChoices, stubConflicts } from '../../app/flows/stub-flow.ts';
-import type { SaveChoice } from '../../app/flows/stub-flow.ts';
-import { href } from '../../app/routing/route-table.ts';
+import { continueFlow } from '../../flows/continue-flow.ts';
+import { useStepFocus } from '../../components/ui/step-focus.ts';
+import { STUB_KEYS, stubChoices, stubConflicts } from '../../flows/stub-flow.ts';
+import type { SaveChoice } from '../../flows/stub-flow.ts';
+import { href } from '../../lib/router/route-table.ts';
 import { Page } from '../../components/ui/page.tsx';
 import { FormError } from '../../components/ui/form-error.tsx';
 import { formatDate } from '../../lib/dates.ts';

@@ -4,9 +4,9 @@
 // new account (from the stub), cancel linking, contact support.
 import { signOut } from '@portal/contract/calls/sessions';
 import { ERRORS } from '@portal/contract/errors/catalogue';
-import { useStepFocus } from '../../app/flows/step-focus.ts';
-import { resumeStubSession, STUB_KEYS } from '../../app/flows/stub-flow.ts';
-import { href } from '../../app/routing/route-table.ts';
+import { useStepFocus } from '../../components/ui/step-focus.ts';
+import { resumeStubSession, STUB_KEYS } from '../../flows/stub-flow.ts';
+import { href } from '../../lib/router/route-table.ts';
 import { Page } from '../../components/ui/page.tsx';
 import { useTranslation } from '../../lib/i18n/messages.ts';
 import { errorMessageKey } from '../../lib/i18n/error-keys.ts';

@@ -1,8 +1,8 @@
 // /connect-success (rule 13): the stub's progress is now the account's; the console signs in to it
 // at its next poll. The server's game name comes in the query.
 import { useEffect } from 'react';
-import { useStepFocus } from '../../app/flows/step-focus.ts';
-import { href } from '../../app/routing/route-table.ts';
+import { useStepFocus } from '../../components/ui/step-focus.ts';
+import { href } from '../../lib/router/route-table.ts';
 import { Page } from '../../components/ui/page.tsx';
 import { useTranslation } from '../../lib/i18n/messages.ts';
 import { Link, useLocation } from '../../lib/router/router.tsx';

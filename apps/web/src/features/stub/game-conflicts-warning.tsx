@@ -1,8 +1,8 @@
 // /game-conflicts-warning (rule 7): both accounts have progress in some games; the player is told
 // that they will keep one save of each, and that the other is deleted for good, before choosing.
-import { useStepFocus } from '../../app/flows/step-focus.ts';
-import { stubConflicts } from '../../app/flows/stub-flow.ts';
-import { href } from '../../app/routing/route-table.ts';
+import { useStepFocus } from '../../components/ui/step-focus.ts';
+import { stubConflicts } from '../../flows/stub-flow.ts';
+import { href } from '../../lib/router/route-table.ts';
 import { Page } from '../../components/ui/page.tsx';
 import { useTranslation } from '../../lib/i18n/messages.ts';
 import { useNavigate } from '../../lib/router/router.tsx';

@@ -1,9 +1,9 @@
 // /prompt-sign-in (rule 10): a player holding a stub account chooses to move it into the account
 // they have (sign in: the consolidation) or to make it a new account of its own (the completion).
-import { continueFlow } from '../../app/flows/continue-flow.ts';
-import { useStepFocus } from '../../app/flows/step-focus.ts';
-import { startConsolidation } from '../../app/flows/stub-flow.ts';
-import { href } from '../../app/routing/route-table.ts';
+import { continueFlow } from '../../flows/continue-flow.ts';
+import { useStepFocus } from '../../components/ui/step-focus.ts';
+import { startConsolidation } from '../../flows/stub-flow.ts';
+import { href } from '../../lib/router/route-table.ts';
 import { Page } from '../../components/ui/page.tsx';
 import { useTranslation } from '../../lib/i18n/messages.ts';
 import { useNavigate } from '../../lib/router/router.tsx';

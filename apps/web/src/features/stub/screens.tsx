@@ -3,8 +3,8 @@
 // feature's entry, which leads here for a passwordless code.
 import { lazy } from 'react';
 import type { ComponentType } from 'react';
-import type { ScreenId } from '../../app/routing/route-table.ts';
-import { loadGameFlowMessages, useErrorMessagesOfLanguage } from '../../app/flows/game-flow-messages.ts';
+import type { ScreenId } from '../../lib/router/route-table.ts';
+import { loadGameFlowMessages, useErrorMessagesOfLanguage } from '../../flows/game-flow-messages.ts';
 import { ChooseGame } from './choose-game.tsx';
 import { ConnectFail } from './connect-fail.tsx';
 import { ConnectSuccess } from './connect-success.tsx';

@@ -1,9 +1,9 @@
 // What the stub flow's screens show of the stub: its game and its platform, from the flow data.
-import type { FlowState } from '../../lib/auth/flow-store.ts';
+import type { FlowState } from '../../flows/flow-store.ts';
 import { PLATFORM_CATALOGUE } from '@portal/contract/data/platforms';
 import type { PlatformId } from '@portal/contract/data/platforms';
-import { GAME_KEYS } from '../../app/flows/game-flow.ts';
-import { STUB_KEYS } from '../../app/flows/stub-flow.ts';
+import { GAME_KEYS } from '../../flows/game-flow.ts';
+import { STUB_KEYS } from '../../flows/stub-flow.ts';
 
 /** The platform's name as players know it (PlayStation Network...), or the id of one not listed. */
 export function platformLabel(platform: string | null | undefined): string | null {

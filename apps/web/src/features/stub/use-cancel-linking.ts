@@ -1,7 +1,7 @@
 // "Cancel linking": the stub flow ends; the browser forgets the stub's session (the stub itself
 // stays, and the game keeps playing on it), and the player is back on the home page.
 import { useCallback } from 'react';
-import { href } from '../../app/routing/route-table.ts';
+import { href } from '../../lib/router/route-table.ts';
 import { useNavigate } from '../../lib/router/router.tsx';
 import { useServices } from '../../lib/services.tsx';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FlowStore } from './flow-store.ts';
+import { FlowStore } from '../../flows/flow-store.ts';
 import { isAccountValid, isLoggedIn, SessionStore } from './session-store.ts';
 import { useMemoryStorage } from '../testing/memory-storage.ts';
 

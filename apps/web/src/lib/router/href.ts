@@ -1,4 +1,4 @@
-// A path of this app. Only the route table's href() (app/routing/route-table.ts) and the check of a
+// A path of this app. Only the route table's href() (lib/router/route-table.ts) and the check of a
 // stored redirect make one, so a link or a navigation cannot name a path the table does not have.
 declare const hrefBrand: unique symbol;
 

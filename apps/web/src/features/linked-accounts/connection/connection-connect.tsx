@@ -7,15 +7,15 @@ import type { Account } from '@portal/contract/calls/entities';
 import { PLATFORM_CATALOGUE } from '@portal/contract/data/platforms';
 import type { PlatformId } from '@portal/contract/data/platforms';
 import { useState } from 'react';
-import { GameWelcome, SignedInAs } from '../../../app/flows/auth-game.tsx';
+import { GameWelcome, SignedInAs } from '../../../flows/auth-game.tsx';
 import {
   CONNECTION_KEYS,
   connectionResult,
   FAN_CLUB_PLATFORM,
   linkNeedsRefresh,
-} from '../../../app/flows/connection-flow.ts';
-import { continueFlow } from '../../../app/flows/continue-flow.ts';
-import { useStepFocus } from '../../../app/flows/step-focus.ts';
+} from '../../../flows/connection-flow.ts';
+import { continueFlow } from '../../../flows/continue-flow.ts';
+import { useStepFocus } from '../../../components/ui/step-focus.ts';
 import { VerifyEmailModal } from '../../../components/account/verify-email-modal.tsx';
 import { FormError } from '../../../components/ui/form-error.tsx';
 import { Page } from '../../../components/ui/page.tsx';

@@ -2,8 +2,8 @@
 // of the platform being connected (connect and success messages, the landing page after it).
 import type { GameConfig } from '@portal/contract/calls/games';
 import type { PlatformId } from '@portal/contract/data/platforms';
-import { useAuthGame } from '../../../app/flows/auth-game.tsx';
-import { GAME_KEYS } from '../../../app/flows/game-flow.ts';
+import { useAuthGame } from '../../../flows/auth-game.tsx';
+import { GAME_KEYS } from '../../../flows/game-flow.ts';
 import { useTranslation } from '../../../lib/i18n/messages.ts';
 import { useFlow } from '../../../lib/services.tsx';
 

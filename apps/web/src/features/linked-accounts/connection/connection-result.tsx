@@ -4,9 +4,9 @@
 import { PLATFORM_CATALOGUE } from '@portal/contract/data/platforms';
 import { useEffect } from 'react';
 import type { PlatformId } from '@portal/contract/data/platforms';
-import { CONNECTION_KEYS } from '../../../app/flows/connection-flow.ts';
-import { useStepFocus } from '../../../app/flows/step-focus.ts';
-import { href } from '../../../app/routing/route-table.ts';
+import { CONNECTION_KEYS } from '../../../flows/connection-flow.ts';
+import { useStepFocus } from '../../../components/ui/step-focus.ts';
+import { href } from '../../../lib/router/route-table.ts';
 import { FormError } from '../../../components/ui/form-error.tsx';
 import { Page } from '../../../components/ui/page.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';

@@ -2,17 +2,17 @@
 // offered here; one already connected is shown as such. The flow then goes on for that platform.
 import { PLATFORM_CATALOGUE, PLATFORM_IDS } from '@portal/contract/data/platforms';
 import type { PlatformId } from '@portal/contract/data/platforms';
-import { connectionFlow } from '../../../app/flows/connection-flow.ts';
-import { continueFlow } from '../../../app/flows/continue-flow.ts';
-import { useStepFocus } from '../../../app/flows/step-focus.ts';
-import { allowedPlatforms } from '../../../app/routing/guard-state.ts';
+import { connectionFlow } from '../../../flows/connection-flow.ts';
+import { continueFlow } from '../../../flows/continue-flow.ts';
+import { useStepFocus } from '../../../components/ui/step-focus.ts';
+import { allowedPlatforms } from '../../../lib/platforms/allowed-platforms.ts';
 import { Page } from '../../../components/ui/page.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useTranslation } from '../../../lib/i18n/messages.ts';
 import { useServices, useSession } from '../../../lib/services.tsx';
 import { endConnection } from './connection-connect.tsx';
 import { useConnectionTexts } from './connection-game.ts';
-import { GameWelcome } from '../../../app/flows/auth-game.tsx';
+import { GameWelcome } from '../../../flows/auth-game.tsx';
 import { PlatformBadge } from '../../../components/platform-badge.tsx';
 
 export function ConnectionSelect() {

@@ -3,9 +3,9 @@
 // welcome, `redirect_uri=<path of this site>` for where to go at the end. It starts the connection
 // flow and goes on by the continue-registration decision (sign in first when signed out; rules 18-20).
 import { useEffect, useRef } from 'react';
-import { connectionRequest } from '../../../app/flows/connection-request.ts';
-import { continueFlow } from '../../../app/flows/continue-flow.ts';
-import { allowedPlatforms } from '../../../app/routing/guard-state.ts';
+import { connectionRequest } from '../../../flows/connection-request.ts';
+import { continueFlow } from '../../../flows/continue-flow.ts';
+import { allowedPlatforms } from '../../../lib/platforms/allowed-platforms.ts';
 import { Page } from '../../../components/ui/page.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useTranslation } from '../../../lib/i18n/messages.ts';

@@ -5,10 +5,10 @@
 import type { Account, PlatformLink } from '@portal/contract/calls/entities';
 import type { PublicSettings } from '@portal/contract/calls/settings';
 import type { PlatformId } from '@portal/contract/data/platforms';
-import type { AuthFlow, FlowState } from '../../lib/auth/flow-store.ts';
-import type { Href } from '../../lib/router/href.ts';
-import { href } from '../routing/route-table.ts';
-import type { StaticRouteId } from '../routing/route-table.ts';
+import type { AuthFlow, FlowState } from './flow-store.ts';
+import type { Href } from '../lib/router/href.ts';
+import { href } from '../lib/router/route-table.ts';
+import type { StaticRouteId } from '../lib/router/route-table.ts';
 import type { ContinueState } from './continue-registration.ts';
 
 export const CONNECTION_KEYS = {

@@ -3,8 +3,8 @@
 // again after a language change, when the page shows itself anew with them.
 import { loadErrorMessages } from '@portal/contract/errors/messages';
 import { useEffect, useState } from 'react';
-import { loadFlowMessages } from '../../lib/i18n/locale.ts';
-import { addMessages, currentLanguage, useTranslation } from '../../lib/i18n/messages.ts';
+import { loadFlowMessages } from '../lib/i18n/locale.ts';
+import { addMessages, currentLanguage, useTranslation } from '../lib/i18n/messages.ts';
 import type { LocaleTag } from '@portal/contract/data/locales';
 
 async function loadErrorTable(tag: LocaleTag): Promise<void> {

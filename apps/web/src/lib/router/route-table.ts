@@ -1,8 +1,8 @@
 // Every route of spec 000 §2, declared once: its id, path, screen (the feature that shows it) and
 // guards. The guard decision (guards.ts) reads only this table and the app state; screens.tsx loads
 // each feature's screens lazily; links and navigations make their paths with href().
-import { matchPath } from '../../lib/router/match-path.ts';
-import type { Href } from '../../lib/router/href.ts';
+import { matchPath } from './match-path.ts';
+import type { Href } from './href.ts';
 
 export type Section =
   | 'home'

@@ -1,5 +1,5 @@
 // The auth flow and its step (spec 000 §4), kept in sessionStorage so a reload mid-flow continues.
-import { KEYS, storage } from '../storage.ts';
+import { KEYS, storage } from '../lib/storage.ts';
 
 export const AUTH_FLOWS = [
   'registration',

@@ -2,7 +2,7 @@
 import type { PublicSettings } from '@portal/contract/calls/settings';
 import { PLATFORM_IDS } from '@portal/contract/data/platform-ids';
 import { describe, expect, it } from 'vitest';
-import { allowedPlatforms } from './guard-state.ts';
+import { allowedPlatforms } from './allowed-platforms.ts';
 
 // Only what allowedPlatforms reads.
 const settings = (curseforgeHidden = false) =>

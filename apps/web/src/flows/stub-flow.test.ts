@@ -1,6 +1,6 @@
 // The stub failure page's address: its facts, and never the player's email.
 import { describe, expect, it } from 'vitest';
-import type { FlowState } from '../../lib/auth/flow-store.ts';
+import type { FlowState } from './flow-store.ts';
 import { failureQuery } from './stub-flow.ts';
 
 const flow: FlowState = { flow: 'device', step: 'login_credentials', data: { stubPlatform: 'psn' } };

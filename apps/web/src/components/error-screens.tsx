@@ -1,8 +1,8 @@
 // Error pages (spec 000 §2): general, not found, maintenance; system failure is in system-failure.tsx.
-import { useTranslation } from '../../lib/i18n/messages.ts';
-import { Link } from '../../lib/router/router.tsx';
-import { Page } from '../../components/ui/page.tsx';
-import { href } from '../routing/route-table.ts';
+import { useTranslation } from '../lib/i18n/messages.ts';
+import { Link } from '../lib/router/router.tsx';
+import { Page } from './ui/page.tsx';
+import { href } from '../lib/router/route-table.ts';
 
 export function NotFoundScreen() {
   const { t } = useTranslation();

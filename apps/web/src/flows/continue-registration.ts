@@ -1,9 +1,9 @@
 // The continue-registration decision of spec 000 §4: after every step of every auth flow, where
 // to go next. Its 21 rules are applied in the spec's order; the first that applies decides.
-import type { AuthFlow, FlowStep } from '../../lib/auth/flow-store.ts';
-import type { Href } from '../../lib/router/href.ts';
-import { href } from '../routing/route-table.ts';
-import type { StaticRouteId } from '../routing/route-table.ts';
+import type { AuthFlow, FlowStep } from './flow-store.ts';
+import type { Href } from '../lib/router/href.ts';
+import { href } from '../lib/router/route-table.ts';
+import type { StaticRouteId } from '../lib/router/route-table.ts';
 
 export interface ContinueAccount {
   stub: boolean;

@@ -3,8 +3,8 @@
 import type { GameConfig } from '@portal/contract/calls/games';
 import { useEffect, useState } from 'react';
 import type { CSSProperties } from 'react';
-import { useTranslation } from '../../lib/i18n/messages.ts';
-import { useFlow, useServices, useSession } from '../../lib/services.tsx';
+import { useTranslation } from '../lib/i18n/messages.ts';
+import { useFlow, useServices, useSession } from '../lib/services.tsx';
 import { GAME_KEYS, gameFlowInProgress } from './game-flow.ts';
 
 /**

@@ -2,7 +2,7 @@
 // "Device flow"): what they keep in the flow data between the sign-in and registration screens, and
 // what the continue-registration decision reads from it (rules 12, 13, 15 and 16).
 import type { GameConfig } from '@portal/contract/calls/games';
-import type { FlowState } from '../../lib/auth/flow-store.ts';
+import type { FlowState } from './flow-store.ts';
 import { connectionInProgress } from './connection-flow.ts';
 
 /** Keys of the flow data of a game flow. */

@@ -1,17 +1,17 @@
 // Runs the continue-registration decision against the app's state and goes where it says.
 import type { Account } from '@portal/contract/calls/entities';
-import { currentLanguage } from '../../lib/i18n/messages.ts';
-import { history } from '../../lib/router/history.ts';
-import { href } from '../routing/route-table.ts';
-import { safeRedirectTarget } from '../routing/safe-redirect.ts';
-import type { AppServices } from '../../lib/services.tsx';
+import { currentLanguage } from '../lib/i18n/messages.ts';
+import { history } from '../lib/router/history.ts';
+import { href } from '../lib/router/route-table.ts';
+import { safeRedirectTarget } from '../lib/router/safe-redirect.ts';
+import type { AppServices } from '../lib/services.tsx';
 import { continueRegistration } from './continue-registration.ts';
 import type { ContinueDecision, ContinueState } from './continue-registration.ts';
-import { debugSettings } from '../../lib/environment.ts';
+import { debugSettings } from '../lib/environment.ts';
 import { CONNECTION_KEYS, connectionState, deviceFlowAfterConnection } from './connection-flow.ts';
 import { DEVICE_KEYS, deviceAuthType, GAME_KEYS, gameFlowInProgress, pendingOauth } from './game-flow.ts';
 import { consolidationPending, failureQuery, STUB_KEYS, stubChoices } from './stub-flow.ts';
-import { ApiError } from '../../lib/api/api-error.ts';
+import { ApiError } from '../lib/api/api-error.ts';
 
 /** After a call that signed in: keep the tokens and account, then continue the flow. */
 export function signedIn(

@@ -1,7 +1,7 @@
 import type { Account, PlatformLink } from '@portal/contract/calls/entities';
 import type { PublicSettings } from '@portal/contract/calls/settings';
 import { describe, expect, it } from 'vitest';
-import type { FlowState } from '../../lib/auth/flow-store.ts';
+import type { FlowState } from './flow-store.ts';
 import {
   CONNECTION_KEYS,
   connectionFlow,

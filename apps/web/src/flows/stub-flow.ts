@@ -5,8 +5,8 @@
 // the stub (its completion). What the flow keeps between its screens is in the flow data.
 import { gameConflictBody } from '@portal/contract/calls/accounts-links';
 import type { GameConflictBody } from '@portal/contract/calls/accounts-links';
-import type { FlowState } from '../../lib/auth/flow-store.ts';
-import type { AppServices } from '../../lib/services.tsx';
+import type { FlowState } from './flow-store.ts';
+import type { AppServices } from '../lib/services.tsx';
 import { GAME_KEYS } from './game-flow.ts';
 
 export const STUB_KEYS = {

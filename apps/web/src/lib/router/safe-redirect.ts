@@ -1,4 +1,4 @@
-import type { Href } from '../../lib/router/href.ts';
+import type { Href } from './href.ts';
 import { href } from './route-table.ts';
 
 /**

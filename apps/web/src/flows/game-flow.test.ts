@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { FlowState } from '../../lib/auth/flow-store.ts';
+import type { FlowState } from './flow-store.ts';
 import { deviceAuthType, gameFlowInProgress, pendingOauth } from './game-flow.ts';
 
 const oauth: FlowState = {
