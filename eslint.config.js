@@ -18,6 +18,8 @@ const foldersIn = (path) =>
 const WEB = 'apps/web/src';
 const MODULES = 'apps/server/src/modules';
 
+// The web layers, top to bottom: app/ → features/<f>/ → flows/ → components/ → lib/. A layer imports
+// only the layers below it.
 const webZones = [
   ...foldersIn(`${WEB}/features`).map((feature) => ({
     target: `${WEB}/features/${feature}`,
@@ -27,9 +29,19 @@ const webZones = [
       'A feature never imports another feature: move what both use to components/ or lib/; app/ composes features.',
   })),
   {
-    target: [`${WEB}/lib`, `${WEB}/components`],
+    target: `${WEB}/features`,
+    from: `${WEB}/app`,
+    message: 'features/ are below app/: they never import it (the route table is lib/router, the flows are flows/).',
+  },
+  {
+    target: `${WEB}/flows`,
     from: [`${WEB}/app`, `${WEB}/features`],
-    message: 'lib/ and components/ are below app/ and features/: they never import them.',
+    message: 'flows/ are below app/ and features/: they never import them.',
+  },
+  {
+    target: [`${WEB}/lib`, `${WEB}/components`],
+    from: [`${WEB}/app`, `${WEB}/features`, `${WEB}/flows`],
+    message: 'lib/ and components/ are below app/, features/ and flows/: they never import them.',
   },
 ];
 
@@ -50,6 +62,20 @@ const serverZones = [
     except: [abs(`${MODULES}/*/service.ts`), abs(`${MODULES}/*/*-service.ts`)],
     message: `A module uses another module only through its service (service.ts or *-service.ts), never its repo or row types.`,
   })),
+  {
+    // The operators' command line and the seed get their services from the composition root
+    // (composeOperations in composition.ts), like the app: they build no repo themselves.
+    target: ['apps/server/src/admin', 'apps/server/src/seed'],
+    from: [abs(`${MODULES}/**`)],
+    except: [abs(`${MODULES}/*/service.ts`), abs(`${MODULES}/*/*-service.ts`)],
+    message:
+      'admin/ and seed/ use a module only through its service (service.ts or *-service.ts), which composition.ts builds.',
+  },
+  {
+    target: ['apps/server/src/admin', 'apps/server/src/seed'],
+    from: [abs('apps/server/src/!(modules)/**/*repo.ts')],
+    message: 'admin/ and seed/ build no repo: composition.ts does (composeOperations).',
+  },
   {
     target: abs(`${MODULES}/*/*routes.ts`),
     from: [abs(`${MODULES}/*/*repo.ts`), abs('apps/server/src/db/**'), abs('node_modules/drizzle-orm/**')],
@@ -83,13 +109,21 @@ export default tseslint.config(
     // relative imports must resolve.
     files: ['apps/**/*.{ts,tsx}', 'packages/**/*.{ts,tsx}'],
     plugins: { 'import-x': importX },
-    settings: { 'import-x/resolver-next': [createNodeResolver()] },
+    settings: {
+      'import-x/resolver-next': [createNodeResolver()],
+      // no-cycle reads the imported files themselves: it follows only these extensions, parsed so.
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+    },
     rules: {
       'import-x/no-unresolved': ['error', { ignore: ['^[^.]'] }],
       'import-x/no-restricted-paths': [
         'error',
         { basePath: root, zones: [...webZones, ...contractZones, ...serverZones] },
       ],
+      // No import cycle anywhere (web, server, contract). Type-only imports do not count (they
+      // vanish at run time); packages from node_modules are not walked.
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
     },
   },
   {

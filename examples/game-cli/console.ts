@@ -16,6 +16,8 @@ export interface ConsoleOptions {
   user: string;
   name: string;
   level: number;
+  /** A platform the player connects first (the device authorization's user_flow, e.g. twitch), or ''. */
+  userFlow: string;
   say: (line: string) => void;
 }
 
@@ -123,6 +125,7 @@ export async function consoleFlow(o: ConsoleOptions): Promise<void> {
     client_id: o.client,
     auth_type: 'passwordless',
     device_name: o.name,
+    ...(o.userFlow ? { user_flow: o.userFlow, user_flow_options: { is_required: true } } : {}),
   });
   if (started.status !== 200) throw new Error(`the portal refused the code: ${JSON.stringify(started.body)}`);
   const connect = new URL('/connect', portal);

@@ -8,10 +8,11 @@
 //     a PC game: listens on a loopback port, prints the address to open in a browser and exchanges
 //     the code it receives with its PKCE verifier (RFC 8252, RFC 7636)
 //
-//   node examples/game-cli/game-cli.ts console [--portal URL] [--user NAME] [--level N]
+//   node examples/game-cli/game-cli.ts console [--portal URL] [--user NAME] [--level N] [--user-flow PLATFORM]
 //     a console: plays at once as the sandbox PlayStation Network user NAME (a stub account), saves
 //     progress, then shows a code to keep it at /connect and signs in to the account the player chose
-//     (console.ts; development portals only: it signs in at the portal's sandbox PSN)
+//     (console.ts; development portals only: it signs in at the portal's sandbox PSN); with
+//     --user-flow (e.g. twitch) the player connects that platform first (spec 000 §4 rule 6)
 //
 // They print the signed-in account and exit 0, or a reason and exit 1.
 import { createHash, randomBytes } from 'node:crypto';
@@ -39,7 +40,7 @@ interface Tokens {
 
 const USAGE =
   'Usage: node examples/game-cli/game-cli.ts device|pkce|console [--portal URL] [--client ID] [--name NAME] [--port N] ' +
-  '[--scope SCOPES] [--api-key KEY] [--game ID] [--user NAME] [--level N]';
+  '[--scope SCOPES] [--api-key KEY] [--game ID] [--user NAME] [--level N] [--user-flow PLATFORM]';
 
 /** The command line, or its usage: `--help` prints it (exit 0), an unknown option says which (exit 2). */
 function readArgs() {
@@ -62,6 +63,7 @@ const OPTIONS = {
   game: { type: 'string', default: 'starfall-legends' },
   user: { type: 'string', default: `Player${randomBytes(2).toString('hex')}` },
   level: { type: 'string', default: '12' },
+  'user-flow': { type: 'string', default: '' },
   help: { type: 'boolean', short: 'h', default: false },
 } as const;
 
@@ -216,6 +218,7 @@ async function main() {
       user: values.user,
       name: values.name,
       level: Number(values.level),
+      userFlow: values['user-flow'],
       say,
     });
   }

@@ -1,13 +1,15 @@
 // The one composition root. openInfrastructure opens what the app runs on (the database, migrated
 // and seeded; the rate-limit counters; the mailer); compose builds every repo and service on it,
 // each exactly once. buildApp (app.ts) does both for server.ts; the tests open their own
-// infrastructure (test/helpers.ts) and go through the same compose.
+// infrastructure (test/helpers.ts) and go through the same compose. composeOperations builds what
+// the operators' command line (admin/) and the seed (seed/) use, on a database alone: no repo is
+// built anywhere else.
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import type { Database } from './db/database.ts';
 import { migrate } from './db/migrate.ts';
-import type { Infrastructure, Services } from './deps.ts';
+import type { Infrastructure, Operations, Services } from './deps.ts';
 import { ApiKeyRegistry } from './http/api-key.ts';
 import type { DeliveryEvents } from './jobs/mail-delivery.ts';
 import { Sweep } from './jobs/sweep.ts';
@@ -16,6 +18,7 @@ import { AuditRepo } from './modules/audit/repo.ts';
 import { AuditService } from './modules/audit/service.ts';
 import type { SweepOptions } from './jobs/sweep.ts';
 import { Mailer, OutboxTransport, SmtpTransport } from './mail/mailer.ts';
+import { MailQueueRepo } from './mail/queue-repo.ts';
 import type { MailTransport } from './mail/mailer.ts';
 import { parseMinAgeOverrides } from './modules/accounts/age-rules.ts';
 import { ConsentsService } from './modules/accounts/consents-service.ts';
@@ -36,6 +39,7 @@ import { DeviceService } from './modules/device/service.ts';
 import { EmailCodesRepo } from './modules/email-codes/repo.ts';
 import { EmailCodesService } from './modules/email-codes/service.ts';
 import { GameProgressService } from './modules/games/progress-service.ts';
+import { GameRegistryService } from './modules/games/registry-service.ts';
 import { GamesRepo } from './modules/games/repo.ts';
 import { GamesService } from './modules/games/service.ts';
 import { LinkTokensRepo } from './modules/link-tokens/repo.ts';
@@ -53,6 +57,8 @@ import { PlatformLinksRepo } from './modules/platform-links/repo.ts';
 import { PlatformLinksService } from './modules/platform-links/service.ts';
 import { ConsolidationRepo } from './modules/consolidation/repo.ts';
 import { ConsolidationService } from './modules/consolidation/service.ts';
+import { BetaOperatorsRepo } from './modules/betas/operators-repo.ts';
+import { BetaOperatorsService } from './modules/betas/operators-service.ts';
 import { BetasRepo } from './modules/betas/repo.ts';
 import { BetasService } from './modules/betas/service.ts';
 import { TwitchDropsService } from './modules/betas/twitch-service.ts';
@@ -81,7 +87,7 @@ export async function openInfrastructure(config: Config, log?: FastifyBaseLogger
   // Instances starting together on a new database seed it one at a time (the seed reads, then writes).
   await db.withLock(SEED_LOCK_ID, async () => {
     await ensurePortalClient(db.orm, config.PORTAL_API_KEY);
-    if (config.SEED_DEMO) await seedDemo(db.orm, config);
+    if (config.SEED_DEMO) await seedDemo(composeOperations(db, config));
   });
   const transport = config.SMTP_URL
     ? new SmtpTransport(config.SMTP_URL, config.MAIL_FROM)
@@ -316,6 +322,37 @@ export function compose(infrastructure: Infrastructure): Services {
     idTokens,
     metrics,
     audit,
+    sweep: new Sweep(
+      { db, removeIdleStubs: (idleDays, limit) => accounts.removeIdleStubs(idleDays, limit) },
+      sweepOptions(config),
+    ),
+  };
+}
+
+/**
+ * What the operators' command line and the seed use (`Operations`), built on an open database alone
+ * (no mailer, no rate-limit counters): a command or a seed builds it once and runs on it.
+ */
+export function composeOperations(db: Database, config: Config): Operations {
+  const orm = db.orm;
+  const accountsRepo = new AccountsRepo(orm);
+  const accounts = new AccountsService(accountsRepo, {
+    usernameBounds: { min: config.USERNAME_MIN_LENGTH, max: config.USERNAME_MAX_LENGTH },
+    lockThreshold: config.SOFT_LOCK_THRESHOLD,
+    // Operators and the seed check no password, so they lock no account.
+    onLocked: async () => {},
+  });
+  const gamesRepo = new GamesRepo(orm);
+  return {
+    config,
+    db,
+    gameRegistry: new GameRegistryService(gamesRepo),
+    platforms: new PlatformRegistry(new PlatformLinksRepo(orm), secretBoxFor(config.MFA_SECRET_KEY, 'platforms')),
+    accounts,
+    consents: new ConsentsService(accountsRepo),
+    betas: new BetaOperatorsService({ repo: new BetaOperatorsRepo(orm), games: new GamesService(gamesRepo) }),
+    audit: new AuditService(new AuditRepo(db)),
+    mailQueue: new MailQueueRepo(db),
     sweep: new Sweep(
       { db, removeIdleStubs: (idleDays, limit) => accounts.removeIdleStubs(idleDays, limit) },
       sweepOptions(config),

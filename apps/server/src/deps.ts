@@ -41,6 +41,9 @@ import type { FriendsService } from './modules/friends/service.ts';
 import type { Sweep } from './jobs/sweep.ts';
 import type { Metrics } from './http/metrics.ts';
 import type { AuditService } from './modules/audit/service.ts';
+import type { GameRegistryService } from './modules/games/registry-service.ts';
+import type { BetaOperatorsService } from './modules/betas/operators-service.ts';
+import type { MailQueueRepo } from './mail/queue-repo.ts';
 
 /** What the app runs on: opened once per process (openInfrastructure); tests pass their own. */
 export interface Infrastructure {
@@ -104,6 +107,27 @@ export interface Services extends Infrastructure {
   /** The security events of each account: the audit trail and the player's recent activity. */
   audit: AuditService;
   /** Deletes what is over (ended sessions, used codes, idle stubs, old mail ...): jobs/sweep.ts. */
+  sweep: Sweep;
+}
+
+/**
+ * What the operators' command line (admin/) and the seed (seed/) work with, built on an open database
+ * by composeOperations (composition.ts): they build no repo or service themselves.
+ */
+export interface Operations {
+  config: Config;
+  db: Database;
+  /** Games and their OAuth clients, put from operators' JSON (and the demo games). */
+  gameRegistry: GameRegistryService;
+  /** The platforms operators configured (and the sandbox platforms of development). */
+  platforms: PlatformRegistry;
+  accounts: AccountsService;
+  consents: ConsentsService;
+  /** Playtests, the operators' side: definitions, platform keys, campaign codes, Twitch benefits. */
+  betas: BetaOperatorsService;
+  audit: AuditService;
+  /** The mail queue's figures, failures and retries. */
+  mailQueue: MailQueueRepo;
   sweep: Sweep;
 }
 

@@ -60,7 +60,7 @@ describe('changing the email address', () => {
       'reauthentication_required',
     );
     const wrong = await call('PUT', '/api/sessions/me/verify', token, { code_type: 'password', password: 'Nope#1234' });
-    expect(wrong.json()).toMatchObject({ code: 'password_mismatch', hydraErrorCode: 1005 });
+    expect(wrong.json()).toMatchObject({ code: 'current_password_incorrect', hydraErrorCode: 1049 });
     expect((await call('PUT', '/api/accounts/me/email', token, { email: 'elsewhere@example.com' })).statusCode).toBe(
       403,
     );
@@ -111,16 +111,16 @@ describe('changing the email address', () => {
 });
 
 describe('changing the password', () => {
-  it('needs the current password (1005) and the rules of sign-up (1055, 1006, 1004)', async () => {
+  it('needs the current password (1049) and the rules of sign-up (1055, 1006, 1004)', async () => {
     const token = await tokenOf('keys@example.com');
     const change = (body: object) => call('PUT', '/api/accounts/me/password', token, body);
     expect((await change({ new_password: 'Nw9#pass-Word' })).json()).toMatchObject({
-      code: 'password_mismatch',
-      hydraErrorCode: 1005,
+      code: 'current_password_incorrect',
+      hydraErrorCode: 1049,
     });
-    expect((await change({ password: 'Wrong#Pass-1', new_password: 'Nw9#pass-Word' })).json().hydraErrorCode).toBe(
-      1005,
-    );
+    const wrong = await change({ password: 'Wrong#Pass-1', new_password: 'Nw9#pass-Word' });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json()).toMatchObject({ code: 'current_password_incorrect', hydraErrorCode: 1049 });
     expect((await change({ password: PASSWORD, new_password: 'weakpassword' })).json().code).toBe('weak_password');
     expect((await change({ password: PASSWORD, new_password: 'Keys#2024-long' })).json().code).toBe(
       'password_contains_display_name',

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAdmin } from '../src/admin/commands.ts';
+import { composeOperations } from '../src/composition.ts';
 import type { Database } from '../src/db/database.ts';
 import { demoUserExperience } from '../src/seed/demo.ts';
 import { testConfig, testDatabase } from './helpers.ts';
@@ -13,7 +14,7 @@ import { testConfig, testDatabase } from './helpers.ts';
 let db: Database;
 let drop: () => Promise<void>;
 const dir = mkdtempSync(join(tmpdir(), 'portal-admin-betas-'));
-const run = (...argv: string[]) => runAdmin(argv, db, testConfig());
+const run = (...argv: string[]) => runAdmin(argv, composeOperations(db, testConfig()));
 const file = (content: object | string) => {
   const path = join(dir, `${Math.random()}.txt`);
   writeFileSync(path, typeof content === 'string' ? content : JSON.stringify(content));

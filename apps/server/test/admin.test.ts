@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAdmin } from '../src/admin/commands.ts';
+import { composeOperations } from '../src/composition.ts';
 import { UsageError } from '../src/admin/usage.ts';
 import type { Database } from '../src/db/database.ts';
 import { ConsentsService } from '../src/modules/accounts/consents-service.ts';
@@ -19,7 +20,7 @@ const dir = mkdtempSync(join(tmpdir(), 'portal-admin-'));
 beforeAll(async () => ({ db, drop } = await testDatabase()));
 afterAll(() => drop());
 
-const run = (...argv: string[]) => runAdmin(argv, db, testConfig());
+const run = (...argv: string[]) => runAdmin(argv, composeOperations(db, testConfig()));
 const gameFile = (game: object) => {
   const file = join(dir, `${Math.random()}.json`);
   writeFileSync(file, JSON.stringify(game));

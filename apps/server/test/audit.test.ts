@@ -3,6 +3,7 @@
 // (`npm run admin -- audit`), and counted in GET /metrics (lockouts, sign-ins by method).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAdmin } from '../src/admin/commands.ts';
+import { composeOperations } from '../src/composition.ts';
 import { hashPassword } from '../src/modules/accounts/password-hasher.ts';
 import { authenticatorCode } from './authenticator.ts';
 import { apiCall, insertAccount, portalHeaders, testApp } from './helpers.ts';
@@ -79,13 +80,13 @@ describe('audit trail', () => {
     expect(new Date(String(items[0]?.created_at)).getTime()).toBeGreaterThan(Date.now() - 60_000);
 
     // Operators read the same trail by address or by account id, without the player's secrets.
-    const byEmail = await runAdmin(['audit', email], t.deps.db, t.deps.config);
+    const byEmail = await runAdmin(['audit', email], composeOperations(t.deps.db, t.deps.config));
     expect(byEmail[0]).toBe(
       `${email} ${id}: 5 security event(s), newest first (time, event, method, address, device, game)`,
     );
     expect(byEmail[4]).toMatch(/\tsign_in\tpassword\t203\.0\.113\.7\tFirefox on Linux\t-$/);
-    expect(await runAdmin(['audit', id, '--limit', '1'], t.deps.db, t.deps.config)).toHaveLength(2);
-    expect(await runAdmin(['audit', 'nobody@example.com'], t.deps.db, t.deps.config)).toEqual([
+    expect(await runAdmin(['audit', id, '--limit', '1'], composeOperations(t.deps.db, t.deps.config))).toHaveLength(2);
+    expect(await runAdmin(['audit', 'nobody@example.com'], composeOperations(t.deps.db, t.deps.config))).toEqual([
       'no account with the address nobody@example.com',
     ]);
   });

@@ -8,7 +8,7 @@ import { loadConfig } from '../src/config.ts';
 import type { Config } from '../src/config.ts';
 import type { Database } from '../src/db/database.ts';
 import type { Infrastructure, Services } from '../src/deps.ts';
-import { createMailer } from '../src/composition.ts';
+import { composeOperations, createMailer } from '../src/composition.ts';
 import { OutboxTransport } from '../src/mail/mailer.ts';
 import type { MailTransport } from '../src/mail/mailer.ts';
 import { PostgresCounterStore } from '../src/rate-limit/counter-store.ts';
@@ -57,7 +57,7 @@ export async function testApp(
   const config = testConfig(env);
   const { db, drop, url } = await testDatabase();
   await ensurePortalClient(db.orm, config.PORTAL_API_KEY);
-  if (options.seed ?? true) await seedDemo(db.orm, config);
+  if (options.seed ?? true) await seedDemo(composeOperations(db, config));
   const mailer = createMailer(config, db, options.transport ?? new OutboxTransport(db.orm));
   const infrastructure: Infrastructure = { config, db, mailer, counters: new PostgresCounterStore(db) };
   const app = await buildApp(config, infrastructure);

@@ -3,6 +3,7 @@
 // good is given up (and can be put back), and nothing of a sent mail's contents is kept.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { runAdmin } from '../src/admin/commands.ts';
+import { composeOperations } from '../src/composition.ts';
 import { SmtpTransport } from '../src/mail/mailer.ts';
 import { apiCall, insertAccount, testApp } from './helpers.ts';
 import type { TestApp } from './helpers.ts';
@@ -112,14 +113,14 @@ describe('mail queue', () => {
     const [failed] = await rows();
     expect(failed).toMatchObject({ attempts: 1 });
     expect(failed?.last_error).toMatch(/^550 /);
-    const report = await runAdmin(['mail', 'queue'], t.deps.db, t.deps.config);
+    const report = await runAdmin(['mail', 'queue'], composeOperations(t.deps.db, t.deps.config));
     expect(report[0]).toBe('pending 0 (of which retrying 0), oldest waiting 0 s');
     expect(report[1]).toBe('given up 1, sent 0 (kept until the sweep)');
     expect(report.at(-1)).toMatch(new RegExp(`^${failed?.id}\tpassword_reset\t1\tgiven up .*\t550 `));
     expect(report.join('\n')).not.toContain('queued@example.com');
 
     peer.options.refuseWith = null;
-    expect(await runAdmin(['mail', 'retry', 'all'], t.deps.db, t.deps.config)).toEqual([
+    expect(await runAdmin(['mail', 'retry', 'all'], composeOperations(t.deps.db, t.deps.config))).toEqual([
       '1 given-up mail(s) queued again; a running server sends them within MAIL_POLL_MS',
     ]);
     await until(() => peer.received.length === 1, 'the mail put back to arrive');

@@ -538,6 +538,16 @@ describe('the Max subscription (GET /accounts/max/me/subscription)', () => {
     expect(rows[0]?.tokens_sealed).not.toContain('access_token');
   });
 
+  it('answers external_service_error while Max cannot answer, and the link stays as it was', async () => {
+    const { token } = await player();
+    // A sandbox user name starting with "outage": Max's subscription API answers 503.
+    await linkMax(token, uniqueName('outage'));
+    const res = await subscription(token);
+    expect(res.statusCode).toBe(502);
+    expect(res.json()).toMatchObject({ code: 'external_service_error' });
+    expect((await apiCall(t.app, 'GET', '/api/accounts/me', token)).json().links.max.refresh_required).toBe(false);
+  });
+
   it('marks the link refresh_required when the token expired or Max refuses it, until a reconnect', async () => {
     const { id, token } = await player();
     const name = uniqueName('shortBinge');

@@ -201,6 +201,91 @@ describe('what a stub may use', () => {
   });
 });
 
+describe("a stub's link of its game's user-flow platform (spec 000 §4 rule 6)", () => {
+  /** A stub whose console's passwordless code asks for Twitch first, and the browser's session of it. */
+  async function stubInBrowser() {
+    const stub = await stubWithProgress({ level: 9 });
+    const started = await asGame('POST', '/sessions/device', stub.token, {
+      client_id: DEMO_OAUTH_CLIENT_ID,
+      auth_type: 'passwordless',
+      user_flow: 'twitch',
+      user_flow_options: { is_required: true },
+    });
+    expect(started.statusCode).toBe(200);
+    const { user_code } = started.json();
+    const shown = await apiCall(t.app, 'GET', `/api/sessions/device/${user_code}`);
+    expect(shown.json()).toMatchObject({ auth_type: 'passwordless', user_flow: 'twitch' });
+    const claimed = await apiCall(t.app, 'POST', `/api/sessions/device/${user_code}/stub`);
+    return { ...stub, browser: claimed.json().access_token as string };
+  }
+  const linkTwitch = async (token: string, user: string, query = '') =>
+    apiCall(
+      t.app,
+      'PUT',
+      `/api/accounts/me/link/twitch${query}`,
+      token,
+      linkPayloadOf(await authorizeAt(sandbox, 'twitch', user)),
+    );
+
+  it("lets the stub's browser session connect it, and the link moves into the account with the consolidation", async () => {
+    const stub = await stubInBrowser();
+    const streamer = name('streamer');
+    const linked = await linkTwitch(stub.browser, streamer);
+    expect(linked.statusCode).toBe(200);
+    expect(linked.json()).toMatchObject({ id: stub.id, stub: true });
+    expect(linked.json().links.twitch).toMatchObject({ last_seen_username: streamer });
+    const full = await fullAccount();
+    const moved = await transfer(full.token, stub.browser);
+    expect(moved.statusCode).toBe(200);
+    expect(moved.json().links.twitch).toMatchObject({ last_seen_username: streamer });
+    expect(moved.json().links.psn).toMatchObject({ last_seen_username: stub.user });
+    expect(await exists(stub.id)).toBe(false);
+    // Twitch signs the account in from now on.
+    const signIn = await apiCall(
+      t.app,
+      'POST',
+      '/api/sessions/auth/twitch',
+      undefined,
+      linkPayloadOf(await authorizeAt(sandbox, 'twitch', streamer)),
+    );
+    expect(signIn.json().account.id).toBe(full.id);
+  });
+
+  it('keeps the link when the stub becomes the account (its completion)', async () => {
+    const stub = await stubInBrowser();
+    const streamer = name('streamer');
+    expect((await linkTwitch(stub.browser, streamer)).statusCode).toBe(200);
+    const done = await apiCall(t.app, 'POST', '/api/accounts/complete', stub.browser, {
+      country: 'FR',
+      marketing_opt_in: false,
+      tos_consent: true,
+      date_of_birth: '1990-01-01',
+    });
+    expect(done.statusCode).toBe(200);
+    expect(done.json()).toMatchObject({ id: stub.id, stub: false, completed: true });
+    expect(done.json().links.twitch).toMatchObject({ last_seen_username: streamer });
+  });
+
+  it('lets a stub only add a link: no replacement, confirmation, cancel or disconnect, nor a claimed identity', async () => {
+    const stub = await stubInBrowser();
+    expect((await linkTwitch(stub.browser, name('first'))).statusCode).toBe(200);
+    expect((await linkTwitch(stub.browser, name('other'), '?needs_confirmation=true')).json()).toMatchObject({
+      code: 'platform_link_already_exists',
+    });
+    for (const url of ['/confirm/twitch', '/cancel/twitch', '/unlink/twitch', '/unlink/psn']) {
+      const body = url.startsWith('/confirm') ? { auth_id: 'x' } : undefined;
+      const res = await apiCall(t.app, 'PUT', `/api/accounts/me${url}`, stub.browser, body);
+      expect(res.json(), url).toMatchObject({ code: 'unauthorized', body: { reason: 'stub' } });
+    }
+    // An identity another account holds stays with it.
+    const other = await stubInBrowser();
+    const full = await fullAccount();
+    const held = name('held');
+    expect((await linkTwitch(full.token, held)).statusCode).toBe(200);
+    expect((await linkTwitch(other.browser, held)).json()).toMatchObject({ code: 'platform_link_already_claimed' });
+  });
+});
+
 describe('the passwordless device code of a stub', () => {
   const startPasswordless = (token?: string, key = DEMO_GAME_API_KEY, client = DEMO_OAUTH_CLIENT_ID) =>
     asGame(

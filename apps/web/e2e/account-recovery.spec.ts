@@ -55,6 +55,31 @@ test('verify the email address with the emailed code', async ({ page, request },
   await expect(page.getByRole('heading', { level: 1, name: 'Your email address is verified' })).toBeVisible();
 });
 
+test('a soft-locked account is told with a link to reset the password, the address filled in', async ({
+  page,
+  request,
+}, testInfo) => {
+  const email = uniqueEmail(testInfo, 'lockreset');
+  await createAccount(request, email);
+  for (let i = 0; i < 3; i++) {
+    await signInWithPassword(page, email, 'Wrong#Passw0rd');
+    await expect(page.getByRole('alert')).toBeVisible();
+  }
+  // 1220 with reset_password: the message, and in it the way out it names.
+  const alert = page.getByRole('alert');
+  await expect(alert).toContainText('Your account is locked');
+  const reset = alert.getByRole('link', { name: 'Reset your password' });
+  await expect(reset).toBeVisible();
+  await expectNoAxeViolations(page);
+  await reset.click();
+  await expect(page).toHaveURL(/\/reset-password(\?|$)/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Forgot your password?' })).toBeVisible();
+  await expect(page.getByLabel('Email address')).toHaveValue(email);
+  await page.getByRole('button', { name: 'Send the link' }).click();
+  await expect(page.getByText(`If ${email} has an account`)).toBeVisible();
+  expect((await latestMail(request, email, 'password_reset')).link).toBeTruthy();
+});
+
 test('a soft-locked account is unlocked by the emailed link', async ({ page, request }, testInfo) => {
   const email = uniqueEmail(testInfo, 'lock');
   await createAccount(request, email);

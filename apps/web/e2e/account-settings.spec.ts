@@ -1,7 +1,7 @@
 // The signed-in player's own pages (issue 5): display name, email, password, two-factor from
 // enrolment to sign-in and removal, deleting the account, and opting out of friend-request mails.
 import { expect, test } from '@playwright/test';
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import {
   createAccount,
   expectNoAxeViolations,
@@ -26,6 +26,14 @@ async function signedInAs(page: Page, email: string, path = '/account') {
 async function signOut(page: Page) {
   await page.goto('/logout');
   await expect(page).toHaveURL(/\/sign-in/);
+}
+
+/** A wrong current password is told on its field (1049), not as an error of the whole form. */
+async function expectWrongCurrentPassword(dialog: Locator, message: string, label = 'Current password') {
+  const field = dialog.getByLabel(label);
+  await expect(field).toHaveAttribute('aria-invalid', 'true');
+  await expect(field).toHaveAccessibleDescription(message);
+  await expect(dialog.getByRole('alert').filter({ hasText: message })).toHaveCount(0);
 }
 
 test('change the display name: the rule with its numbers, a free first change, then a wait with the date', async ({
@@ -109,7 +117,7 @@ test('change the email address: pending until the code sent to it is entered', a
   await expect(dialog.getByText('Enter your current password.')).toBeVisible();
   await dialog.getByLabel('Current password').fill('Wrong#Passw0rd');
   await dialog.getByRole('button', { name: 'Send the code' }).click();
-  await expect(dialog.getByRole('alert')).toContainText('Your current password is incorrect.');
+  await expectWrongCurrentPassword(dialog, 'Your current password is incorrect.');
   await dialog.getByLabel('Current password').fill(PASSWORD);
   await dialog.getByLabel('Email address').fill(email.toUpperCase());
   await dialog.getByRole('button', { name: 'Send the code' }).click();
@@ -149,7 +157,7 @@ test('change the password, signing out other sessions, and sign in with the new 
   await dialog.getByLabel('New password').fill('Nw9#pass-Word');
   await dialog.getByLabel('Confirm the password').fill('Nw9#pass-Word');
   await dialog.getByRole('button', { name: 'Save' }).click();
-  await expect(dialog.getByRole('alert')).toContainText('Your current password is incorrect.');
+  await expectWrongCurrentPassword(dialog, 'Your current password is incorrect.');
   await dialog.getByLabel('Current password').fill(PASSWORD);
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Your password was changed.' })).toBeVisible();
@@ -158,6 +166,21 @@ test('change the password, signing out other sessions, and sign in with the new 
   await expect(page.getByRole('alert')).toBeVisible();
   await signInWithPassword(page, email, 'Nw9#pass-Word');
   await expect(page).toHaveURL(/\/account$/);
+});
+
+test("a wrong current password is told on its field in the player's language", async ({ page, request }, testInfo) => {
+  const email = uniqueEmail(testInfo, 'wrongde');
+  await createAccount(request, email);
+  await signedInAs(page, email, '/security');
+  await verifyEmailInDialog(page, request, email);
+  await page.goto('/security?lang=de-DE');
+  await page.getByRole('button', { name: 'Passwort ändern' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Passwort ändern' });
+  await dialog.getByLabel('Aktuelles Passwort').fill('Wrong#Pass-1');
+  await dialog.getByLabel('Neues Passwort').fill('Nw9#pass-Word');
+  await dialog.getByLabel('Passwort bestätigen').fill('Nw9#pass-Word');
+  await dialog.getByRole('button', { name: 'Speichern' }).click();
+  await expectWrongCurrentPassword(dialog, 'Dein aktuelles Passwort ist falsch.', 'Aktuelles Passwort');
 });
 
 test('two-factor: turn on, sign in with an authenticator code, then a backup code once, then turn off', async ({

@@ -191,8 +191,7 @@ test('a new player registers on the way, with the device registration defaults p
   await expect(page.getByLabel('Date of birth')).toHaveValue('06/15/1995');
   // The format in words people use, not the pattern's tokens (MM/dd/yyyy).
   await expect(page.getByText('Format: MM/DD/YYYY')).toBeVisible();
-  await expect(page.getByLabel('Country or region')).toHaveValue('US');
-  await expect(page.getByLabel('State or territory')).toHaveValue('US-CA');
+  await expect(page.getByRole('group', { name: 'Your location' })).toContainText('United States, California');
   await page.getByRole('button', { name: 'Continue' }).click();
   await createAccountWithMailedCode(page, request, email);
   await page.getByRole('button', { name: 'Update and continue' }).click();

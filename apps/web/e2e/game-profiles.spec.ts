@@ -92,13 +92,34 @@ test('shows the game a player played, and removing it ends its sign-in', async (
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
   await expect(page.getByRole('article')).toHaveCount(1);
   await screenshot(page, testInfo, 'game-profiles-ar');
+  // The shared confirmation modal, right to left: its buttons mirrored, the confirm one at the start.
+  await page.getByRole('article').getByRole('button').last().click();
+  const rtlDialog = page.getByRole('dialog');
+  await expect(rtlDialog).toHaveAccessibleName(/^هل تريد إزالة .*Starfall Legends.* من حسابك؟$/);
+  const rtlButtons = rtlDialog.getByRole('button');
+  await expect(rtlButtons).toHaveCount(2);
+  const [cancelBox, confirmBox] = [await rtlButtons.nth(0).boundingBox(), await rtlButtons.nth(1).boundingBox()];
+  expect(confirmBox!.x).toBeLessThan(cancelBox!.x);
+  await expectNoAxeViolations(page);
+  await page.keyboard.press('Escape');
+  await expect(rtlDialog).toBeHidden();
   await page.goto('/game-profiles?lang=en-US');
 
-  // Removing asks first; cancelling keeps the game.
+  // Removing asks first, in the shared confirmation modal: titled and described by its text, the
+  // safe choice focused first, the focus kept inside; Escape and Cancel keep the game.
   await card.getByRole('button', { name: 'Remove game' }).click();
   const dialog = page.getByRole('dialog', { name: 'Remove Starfall Legends from your account?' });
-  await expect(dialog).toContainText('signed out of your account on every device');
+  await expect(dialog).toHaveAccessibleDescription(/signed out of your account on every device/);
+  await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(dialog.getByRole('button', { name: 'Remove game' })).toBeFocused();
+  await page.keyboard.press('Shift+Tab');
+  await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
   await screenshot(page, testInfo, 'game-profiles-remove-en');
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(card.getByRole('button', { name: 'Remove game' })).toBeFocused();
+  await card.getByRole('button', { name: 'Remove game' }).click();
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(dialog).toBeHidden();
   await expect(card.getByRole('button', { name: 'Remove game' })).toBeFocused();

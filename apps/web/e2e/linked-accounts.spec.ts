@@ -333,3 +333,17 @@ test('Max shows its subscription; once its connection expires, the player is ask
   await expect(modal).toBeHidden();
   await expect(max.getByText(/^Your Max subscription is active until /)).toBeVisible();
 });
+
+test('Max cannot tell the subscription: the card says so, and asks for no reconnect', async ({
+  page,
+  request,
+}, testInfo) => {
+  await onLinkedAccounts(page, request, uniqueEmail(testInfo, 'max-down'));
+  // A sandbox user name starting with "outage": Max's subscription API answers 503.
+  const name = `OutageViewer${uniqueSuffix()}`;
+  const max = await connect(page, 'Max', name);
+  await expect(max.getByText(`Connected as ${name}`)).toBeVisible();
+  await expect(max.getByText("We couldn't check your Max subscription right now. Try again later.")).toBeVisible();
+  await expect(page.getByRole('dialog', { name: 'Reconnect Max' })).toHaveCount(0);
+  await expect(max.getByText('Needs reconnecting')).toHaveCount(0);
+});

@@ -4,6 +4,7 @@ import { bootstrap } from './app/bootstrap.ts';
 import { href } from './lib/router/route-table.ts';
 import { preloadScreens } from './app/routing/screens.tsx';
 import { ServicesProvider } from './lib/services.tsx';
+import { FlowServicesProvider } from './flows/flow-services.tsx';
 import { Shell } from './app/shell/shell.tsx';
 import { SystemFailure } from './app/system-failure.tsx';
 import { initI18n, loadErrorMessagesFor } from './lib/i18n/locale.ts';
@@ -28,7 +29,9 @@ async function start() {
     root.render(
       <StrictMode>
         <ServicesProvider services={services}>
-          <Shell />
+          <FlowServicesProvider services={services}>
+            <Shell />
+          </FlowServicesProvider>
         </ServicesProvider>
       </StrictMode>,
     );

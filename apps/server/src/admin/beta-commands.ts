@@ -1,11 +1,7 @@
 // The playtest commands of the operators' command line (usage.ts lists them).
 import { readFile } from 'node:fs/promises';
-import type { Database } from '../db/database.ts';
-import { BetaOperatorsRepo } from '../modules/betas/operators-repo.ts';
-import { BetaAdminError, BetaOperatorsService } from '../modules/betas/operators-service.ts';
-import type { BetaRow } from '../modules/betas/operators-service.ts';
-import { GamesRepo } from '../modules/games/repo.ts';
-import { GamesService } from '../modules/games/service.ts';
+import { BetaAdminError } from '../modules/betas/operators-service.ts';
+import type { BetaOperatorsService, BetaRow } from '../modules/betas/operators-service.ts';
 import { UsageError } from './usage.ts';
 
 async function readJsonFile(file: string): Promise<unknown> {
@@ -30,11 +26,11 @@ function line(beta: BetaRow): string {
 }
 
 /** Runs one playtest command; answers the lines to print. */
-export async function runBetaCommand(command: string, args: string[], db: Database): Promise<string[]> {
-  const service = new BetaOperatorsService({
-    repo: new BetaOperatorsRepo(db.orm),
-    games: new GamesService(new GamesRepo(db.orm)),
-  });
+export async function runBetaCommand(
+  command: string,
+  args: string[],
+  service: BetaOperatorsService,
+): Promise<string[]> {
   const need = (n: number) => {
     if (args.length < n) throw new UsageError(`${command} needs ${n} argument${n === 1 ? '' : 's'}`);
   };

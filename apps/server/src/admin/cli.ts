@@ -12,17 +12,18 @@ async function main(argv: string[]) {
   const known = COMMANDS as readonly string[];
   if (!known.includes(`${argv[0]} ${argv[1]}`) && !known.includes(argv[0] ?? ''))
     throw new UsageError(`unknown command ${argv.join(' ')}`);
-  const [{ loadConfig }, { openDatabase }, { migrate }, { runAdmin }] = await Promise.all([
+  const [{ loadConfig }, { openDatabase }, { migrate }, { composeOperations }, { runAdmin }] = await Promise.all([
     import('../config.ts'),
     import('../db/database.ts'),
     import('../db/migrate.ts'),
+    import('../composition.ts'),
     import('./commands.ts'),
   ]);
   const config = loadConfig();
   const db = await openDatabase({ url: config.DATABASE_URL, dataDir: config.dataDir });
   try {
     await migrate(db);
-    for (const line of await runAdmin(argv, db, config)) console.log(line);
+    for (const line of await runAdmin(argv, composeOperations(db, config))) console.log(line);
   } finally {
     await db.close();
   }

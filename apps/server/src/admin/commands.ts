@@ -1,35 +1,22 @@
-// The commands of the operators' command line (cli.ts), run against an open database.
+// The commands of the operators' command line (cli.ts), run on the services composeOperations
+// (composition.ts) builds on an open database.
 import { readFile } from 'node:fs/promises';
-import type { Config } from '../config.ts';
-import type { Database } from '../db/database.ts';
-import { ConsentsService } from '../modules/accounts/consents-service.ts';
-import { AccountsRepo } from '../modules/accounts/repo.ts';
-import { GameRegistryService, RegistryError } from '../modules/games/registry-service.ts';
-import { GamesRepo } from '../modules/games/repo.ts';
-import {
-  PLATFORM_CONFIG_TTL_MS,
-  PlatformConfigError,
-  PlatformRegistry,
-} from '../modules/platform-links/registry-service.ts';
-import { PlatformLinksRepo } from '../modules/platform-links/repo.ts';
-import { secretBoxFor } from '../security/secret-box.ts';
+import type { Operations } from '../deps.ts';
+import { RegistryError } from '../modules/games/registry-service.ts';
+import { PLATFORM_CONFIG_TTL_MS, PlatformConfigError } from '../modules/platform-links/registry-service.ts';
 import { runBetaCommand } from './beta-commands.ts';
 import { runOperationsCommand } from './operations-commands.ts';
 import { UsageError } from './usage.ts';
 
-function platformRegistry(db: Database, secrets: { MFA_SECRET_KEY: string }) {
-  return new PlatformRegistry(new PlatformLinksRepo(db.orm), secretBoxFor(secrets.MFA_SECRET_KEY, 'platforms'));
-}
-
-/** Runs one command against a database; answers the lines to print. */
-export async function runAdmin(argv: string[], db: Database, secrets: Config): Promise<string[]> {
+/** Runs one command; answers the lines to print. */
+export async function runAdmin(argv: string[], operations: Operations): Promise<string[]> {
   const [area, command, ...args] = argv;
-  const registry = new GameRegistryService(new GamesRepo(db.orm));
+  const registry = operations.gameRegistry;
   const need = (n: number) => {
     if (args.length < n) throw new UsageError(`${area} ${command} needs ${n} argument${n === 1 ? '' : 's'}`);
   };
   if (area === 'audit')
-    return runOperationsCommand('audit', command === undefined ? [] : [command, ...args], db, secrets);
+    return runOperationsCommand('audit', command === undefined ? [] : [command, ...args], operations);
   switch (`${area} ${command}`) {
     case 'games list': {
       const rows = await registry.listGames();
@@ -95,11 +82,11 @@ export async function runAdmin(argv: string[], db: Database, secrets: Config): P
       const type = args[0];
       if (type !== 'tos' && type !== 'privacy_policy')
         throw new UsageError('terms publish takes tos or privacy_policy');
-      const version = await new ConsentsService(new AccountsRepo(db.orm)).publish(type);
+      const version = await operations.consents.publish(type);
       return [`published ${type} version ${version}: every account is asked to consent again`];
     }
     case 'platforms list': {
-      const rows = await platformRegistry(db, secrets).list();
+      const rows = await operations.platforms.list();
       if (rows.length === 0) return ['no platforms'];
       return rows.map(
         (p) =>
@@ -118,7 +105,7 @@ export async function runAdmin(argv: string[], db: Database, secrets: Config): P
       } catch (error) {
         throw new PlatformConfigError(`cannot read ${file}: ${(error as Error).message}`);
       }
-      await platformRegistry(db, secrets).put(json);
+      await operations.platforms.put(json);
       const name = (json as { platform?: string }).platform;
       return [`configured platform ${name}: every instance uses it within ${PLATFORM_CONFIG_TTL_MS / 1000} s`];
     }
@@ -128,11 +115,11 @@ export async function runAdmin(argv: string[], db: Database, secrets: Config): P
     case 'betas campaign-codes':
     case 'betas stats':
     case 'twitch benefits':
-      return runBetaCommand(`${area} ${command}`, args, db);
+      return runBetaCommand(`${area} ${command}`, args, operations.betas);
     case 'mail queue':
     case 'mail retry':
     case 'sweep run':
-      return runOperationsCommand(`${area} ${command}`, args, db, secrets);
+      return runOperationsCommand(`${area} ${command}`, args, operations);
     default:
       throw new UsageError(
         area === undefined || area === 'help' || area === '--help' ? '' : `unknown command ${argv.join(' ')}`,

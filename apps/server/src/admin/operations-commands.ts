@@ -1,14 +1,7 @@
 // The operations commands of the operators' command line (usage.ts lists them): the mail queue, an
 // account's audit trail and a sweep now.
-import { sweepOptions } from '../composition.ts';
-import type { Config } from '../config.ts';
-import type { Database } from '../db/database.ts';
-import { Sweep } from '../jobs/sweep.ts';
-import { MailQueueRepo } from '../mail/queue-repo.ts';
-import { AccountsRepo } from '../modules/accounts/repo.ts';
-import { AuditRepo } from '../modules/audit/repo.ts';
-import { AuditService } from '../modules/audit/service.ts';
-import { describeUserAgent } from '../modules/audit/user-agent.ts';
+import type { Operations } from '../deps.ts';
+import { describeUserAgent } from '../modules/audit/service.ts';
 import { UsageError } from './usage.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -17,26 +10,15 @@ const time = (date: Date) => date.toISOString().slice(0, 19).replace('T', ' ');
 export async function runOperationsCommand(
   command: string,
   args: string[],
-  db: Database,
-  config: Config,
+  { sweep, mailQueue: queue, accounts, audit }: Operations,
 ): Promise<string[]> {
   switch (command) {
     case 'sweep run': {
-      const accounts = new AccountsRepo(db.orm);
-      const sweep = new Sweep(
-        {
-          db,
-          removeIdleStubs: (idleDays, limit) =>
-            accounts.deleteIdleStubs(new Date(Date.now() - idleDays * 86_400_000), limit),
-        },
-        sweepOptions(config),
-      );
       const report = await sweep.run();
       if (report === 'skipped') return ['another instance is sweeping now; nothing done'];
       return Object.entries(report).map(([table, rows]) => `${table}\t${rows} deleted`);
     }
     case 'mail queue': {
-      const queue = new MailQueueRepo(db);
       const counts = await queue.counts();
       const lines = [
         `pending ${counts.pending} (of which retrying ${counts.retrying}), oldest waiting ${counts.oldestPendingSeconds} s`,
@@ -53,7 +35,7 @@ export async function runOperationsCommand(
     case 'mail retry': {
       const [which] = args;
       if (which !== 'all' && !/^\d+$/.test(which ?? '')) throw new UsageError('mail retry needs a mail id or "all"');
-      const count = await new MailQueueRepo(db).requeueFailed(which === 'all' ? undefined : Number(which));
+      const count = await queue.requeueFailed(which === 'all' ? undefined : Number(which));
       return [`${count} given-up mail(s) queued again; a running server sends them within MAIL_POLL_MS`];
     }
     case 'audit': {
@@ -62,12 +44,11 @@ export async function runOperationsCommand(
       const limitAt = rest.indexOf('--limit');
       const limit = limitAt >= 0 ? Number(rest[limitAt + 1]) : 50;
       if (!Number.isInteger(limit) || limit < 1 || limit > 10_000) throw new UsageError('--limit takes 1 to 10000');
-      const repo = new AccountsRepo(db.orm);
-      const account = UUID.test(who) ? await repo.findById(who) : await repo.findByEmail(who);
+      const account = UUID.test(who) ? await accounts.findById(who) : await accounts.findByEmail(who);
       // A deleted account's events stay until their retention ends: an id still finds them.
       const accountId = account?.id ?? (UUID.test(who) ? who : undefined);
       if (!accountId) return [`no account with the address ${who}`];
-      const events = await new AuditService(new AuditRepo(db)).forOperator(accountId, limit);
+      const events = await audit.forOperator(accountId, limit);
       const title = account ? `${account.email ?? '(no address)'} ${account.id}` : `${accountId} (deleted)`;
       if (events.length === 0) return [`${title}: no security events kept`];
       return [

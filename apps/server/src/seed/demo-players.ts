@@ -6,18 +6,16 @@
 // run out. Inserted when missing; a player who has since changed (verified their address, agreed
 // to the terms) is left as they are.
 import { sql } from 'drizzle-orm';
-import type { Orm } from '../db/database.ts';
 import { accounts, deviceAuthorizations } from '../db/schema.ts';
-import { ConsentsService } from '../modules/accounts/consents-service.ts';
-import { AccountsRepo } from '../modules/accounts/repo.ts';
-import { newPublicId } from '../modules/accounts/public-id.ts';
+import type { Operations } from '../deps.ts';
+import { newPublicId } from '../modules/accounts/service.ts';
 import { hashToken } from '../security/tokens.ts';
 
 /** The password of every demo player. */
 export const DEMO_PLAYER_PASSWORD = 'Tq8#vLp2-Starfall';
 /**
  * DEMO_PLAYER_PASSWORD hashed once with the portal's argon2id parameters (password-hasher.ts), so
- * that a start does not spend a hash per player; demo-players.test.ts checks that it still matches.
+ * that a start does not spend a hash per player; demo.test.ts checks that a sign-in keeps it as it is.
  */
 export const DEMO_PLAYER_PASSWORD_HASH =
   '$argon2id$v=19$m=19456,t=2,p=1$PYC2l7+Thxsc+GIC8ZROlQ$zI6b7aEBhUF+/S65aX1PMIkFj+LFUH+OCf/Mv4yrT+o';
@@ -44,7 +42,8 @@ export const DEMO_PLAYERS: readonly DemoPlayer[] = [
 /** A device code of the demo game's client that has expired (typed XPR-XPR-XPR at /device). */
 export const DEMO_EXPIRED_USER_CODE = 'XPRXPRXPR';
 
-export async function seedDemoPlayers(orm: Orm, demoClientId: string): Promise<void> {
+export async function seedDemoPlayers({ db, consents }: Operations, demoClientId: string): Promise<void> {
+  const orm = db.orm;
   const added = await orm
     .insert(accounts)
     .values(
@@ -63,7 +62,6 @@ export async function seedDemoPlayers(orm: Orm, demoClientId: string): Promise<v
     )
     .onConflictDoNothing()
     .returning();
-  const consents = new ConsentsService(new AccountsRepo(orm));
   for (const row of added) {
     if (!DEMO_PLAYERS.find((p) => p.email === row.email)?.consented) continue;
     await consents.consentToAll(row);

@@ -2,11 +2,7 @@
 // referrals allowed, one shared campaign code the README names, and a Twitch drop benefit, so a fresh
 // `npm start` shows the whole playtest path. Put through the operators' service, as an operator would.
 import { createHash } from 'node:crypto';
-import type { Orm } from '../db/database.ts';
-import { BetaOperatorsRepo } from '../modules/betas/operators-repo.ts';
-import { BetaOperatorsService } from '../modules/betas/operators-service.ts';
-import { GamesRepo } from '../modules/games/repo.ts';
-import { GamesService } from '../modules/games/service.ts';
+import type { BetaOperatorsService } from '../modules/betas/operators-service.ts';
 import { localizedText } from './seed-texts.ts';
 
 export const DEMO_PLAYTEST_KEY = 'starfall-open-playtest';
@@ -29,9 +25,7 @@ function sandboxKeys(platform: 'pc_steam' | 'xbox_series_xs'): string {
   return keys.join('\n');
 }
 
-export async function seedDemoPlaytest(orm: Orm, gameSlug: string): Promise<void> {
-  const repo = new BetaOperatorsRepo(orm);
-  const service = new BetaOperatorsService({ repo, games: new GamesService(new GamesRepo(orm)) });
+export async function seedDemoPlaytest(service: BetaOperatorsService, gameSlug: string): Promise<void> {
   const text = (name: string) => localizedText(`demo.playtest.${name}`);
   await service.put({
     key: DEMO_PLAYTEST_KEY,
@@ -59,7 +53,7 @@ export async function seedDemoPlaytest(orm: Orm, gameSlug: string): Promise<void
     if (!stats.keys.some((k) => k.platform === platform))
       await service.importKeys(beta.id, platform, sandboxKeys(platform));
   }
-  await repo.insertCampaignCode(DEMO_PLAYTEST_CODE, beta.id, 'shared');
+  await service.addCampaignCode(beta.id, DEMO_PLAYTEST_CODE, 'shared');
   await service.putBenefit({
     benefit_id: DEMO_TWITCH_BENEFIT,
     game: gameSlug,

@@ -1,20 +1,15 @@
 // Data the portal needs to run (its own API key) and, unless SEED_DEMO=false, demo data: a game
-// with a full user_experience and an OAuth client, two more games with other registration and
+// with a full user_experience and an OAuth client, three more games with other registration and
 // sign-in options (demo-games.ts), feature flags, platform support and the environments of the
 // debug switcher; outside production also demo players and an expired device code
-// (demo-players.ts). Safe to run at every start.
-import type { Config } from '../config.ts';
+// (demo-players.ts). Safe to run at every start. It works through the services composeOperations
+// (composition.ts) builds, as the operators' command line does.
 import type { Orm } from '../db/database.ts';
 import { apiClients, environments, featureFlags } from '../db/schema.ts';
+import type { Operations } from '../deps.ts';
 import { hashApiKey } from '../http/api-key.ts';
-import { AccountsRepo } from '../modules/accounts/repo.ts';
-import { GameRegistryService } from '../modules/games/registry-service.ts';
-import { GamesRepo } from '../modules/games/repo.ts';
-import { PlatformRegistry } from '../modules/platform-links/registry-service.ts';
-import { PlatformLinksRepo } from '../modules/platform-links/repo.ts';
 import { SANDBOX_PLATFORMS, sandboxClient, sandboxPlatformConfig } from '../platforms/sandbox/catalogue.ts';
-import { secretBoxFor } from '../security/secret-box.ts';
-import { seedDemoGames } from './demo-games.ts';
+import { DEMO_GAMES_API_KEYS, seedDemoGames } from './demo-games.ts';
 import { seedDemoPlayers } from './demo-players.ts';
 import { localizedText } from './seed-texts.ts';
 import { seedDemoPlaytest } from './demo-playtest.ts';
@@ -90,11 +85,13 @@ export const DEMO_AVATARS = [
   'sun-burst',
 ] as const;
 
-export async function seedDemo(orm: Orm, config: Config): Promise<void> {
-  await new AccountsRepo(orm).addAvatars(DEMO_AVATARS);
+export async function seedDemo(operations: Operations): Promise<void> {
+  const { config, db } = operations;
+  const orm = db.orm;
+  await operations.accounts.addAvatars(DEMO_AVATARS);
   // Through the registry the admin command line uses: the same rules as an operator's game. Every
   // start puts the games again, so a database seeded behind another address gets this one's.
-  const registry = new GameRegistryService(new GamesRepo(orm));
+  const registry = operations.gameRegistry;
   await registry.putGame({
     slug: DEMO_GAME_SLUG,
     name: 'Starfall Legends',
@@ -116,7 +113,7 @@ export async function seedDemo(orm: Orm, config: Config): Promise<void> {
     { ifMissing: true },
   );
   await seedDemoGames(registry, config.publicUrl);
-  await seedDemoPlaytest(orm, DEMO_GAME_SLUG);
+  await seedDemoPlaytest(operations.betas, DEMO_GAME_SLUG);
   await orm
     .insert(apiClients)
     .values({
@@ -127,6 +124,12 @@ export async function seedDemo(orm: Orm, config: Config): Promise<void> {
       gameSlug: DEMO_GAME_SLUG,
     })
     .onConflictDoNothing({ target: apiClients.keyHash });
+  for (const { name, gameSlug, apiKey } of DEMO_GAMES_API_KEYS) {
+    await orm
+      .insert(apiClients)
+      .values({ name, kind: 'game', keyHash: hashApiKey(apiKey), keyPrefix: apiKey.slice(0, 8), gameSlug })
+      .onConflictDoNothing({ target: apiClients.keyHash });
+  }
   const flags = { game_page: true, dev_tools: !config.production, third_party_login: true, curseforge_hidden: false };
   await orm
     .insert(featureFlags)
@@ -134,7 +137,7 @@ export async function seedDemo(orm: Orm, config: Config): Promise<void> {
     .onConflictDoNothing();
   // In development the OAuth 2.0 / OpenID Connect platforms and Steam are played by the sandbox (a platform an
   // operator configured otherwise is left as it is).
-  if (!config.production) await seedSandboxPlatforms(orm, config);
+  if (!config.production) await seedSandboxPlatforms(operations);
   await orm
     .insert(environments)
     .values([
@@ -155,12 +158,11 @@ export async function seedDemo(orm: Orm, config: Config): Promise<void> {
       },
     ])
     .onConflictDoNothing();
-  if (!config.production) await seedDemoPlayers(orm, DEMO_OAUTH_CLIENT_ID);
+  if (!config.production) await seedDemoPlayers(operations, DEMO_OAUTH_CLIENT_ID);
 }
 
 /** The sandbox platforms (platforms/sandbox), for the platforms not configured yet. */
-async function seedSandboxPlatforms(orm: Orm, config: Config): Promise<void> {
-  const registry = new PlatformRegistry(new PlatformLinksRepo(orm), secretBoxFor(config.MFA_SECRET_KEY, 'platforms'));
+async function seedSandboxPlatforms({ platforms: registry, config }: Operations): Promise<void> {
   const configured = new Set((await registry.list()).map((platform) => platform.platform));
   const origin = config.publicUrl.replace(/\/$/, '');
   const client = sandboxClient(origin);

@@ -13,19 +13,20 @@ import { bootData } from '../lib/boot-data.ts';
 import { activeEnvironment } from '../lib/environment.ts';
 import { isDebug, loadRuntimeConfig } from '../lib/runtime-config.ts';
 import { savedUtm, visitorId } from '../lib/visitor.ts';
-import type { AppServices } from '../lib/services.tsx';
+import type { FlowServices } from '../flows/flow-services.tsx';
+import { gameOf } from '../flows/flow-facts.ts';
 import { restoreSession } from './restore-session.ts';
 
-export async function bootstrap(navigateToSignIn: () => void): Promise<AppServices> {
+export async function bootstrap(navigateToSignIn: () => void): Promise<FlowServices> {
   const config = await loadRuntimeConfig();
   const debug = isDebug(config);
   const session = new SessionStore();
   const flow = new FlowStore();
   let environment = activeEnvironment(false, null, { apiKey: config.apiKey, service: config.hydraService });
 
-  const logoutLocally = (ignoreRedirect: boolean) => {
+  const logoutLocally = (ignoreRedirect: boolean, keepFlow = false) => {
     session.clear();
-    flow.end();
+    if (!keepFlow) flow.send({ type: 'ended' });
     if (!ignoreRedirect) navigateToSignIn();
   };
 
@@ -35,7 +36,7 @@ export async function bootstrap(navigateToSignIn: () => void): Promise<AppServic
     locale: () => currentLanguage(),
     visitorId,
     utm: savedUtm,
-    gameReferrer: () => flow.get().data.gameSlug ?? null,
+    gameReferrer: () => gameOf(flow.get())?.slug ?? null,
     accessToken: () => session.get().accessToken,
     refresh: async () => {
       // Another tab may have refreshed (or finished two-factor) already: start from its tokens.
@@ -94,12 +95,12 @@ export async function bootstrap(navigateToSignIn: () => void): Promise<AppServic
     flow,
     analytics,
     sessionVerifyFailed,
-    logout: async ({ ignoreRedirect = false } = {}) => {
+    logout: async ({ ignoreRedirect = false, keepFlow = false } = {}) => {
       if (session.get().accessToken) {
         const { signOut } = await sessionCalls();
         await api.call(signOut, {}, { ignoreRedirect: true, noRefresh: true }).catch(() => undefined);
       }
-      logoutLocally(ignoreRedirect);
+      logoutLocally(ignoreRedirect, keepFlow);
     },
   };
 }

@@ -29,7 +29,7 @@ async function restorePending({ api, session, flow }: Stores): Promise<void> {
   if (accessToken) session.setTokens({ accessToken, mfaRequired: current.mfa_required });
   session.setAccount(current.account);
   // A tab that has no flow of its own (a new tab, the browser reopened) may finish it too.
-  if (current.mfa_required && !flow.active) flow.start('user-flow', 'two_factor_init');
+  if (current.mfa_required && !flow.active) flow.send({ type: 'twoFactorPending' });
 }
 
 /**

@@ -4,8 +4,9 @@ import type { GameConfig } from '@portal/contract/calls/games';
 import { useEffect, useState } from 'react';
 import type { CSSProperties } from 'react';
 import { useTranslation } from '../lib/i18n/messages.ts';
-import { useFlow, useServices, useSession } from '../lib/services.tsx';
-import { GAME_KEYS, gameFlowInProgress } from './game-flow.ts';
+import { useServices, useSession } from '../lib/services.tsx';
+import { useFlow } from './flow-services.tsx';
+import { gameFlowInProgress, gameOf } from './flow-facts.ts';
 
 /**
  * The config of a game: of `slug` when given, else of the game flow under way. Undefined while it
@@ -14,7 +15,7 @@ import { GAME_KEYS, gameFlowInProgress } from './game-flow.ts';
 export function useAuthGame(slug?: string | null): GameConfig | null | undefined {
   const services = useServices();
   const flow = useFlow();
-  const wanted = slug ?? (gameFlowInProgress(flow) ? (flow.data[GAME_KEYS.slug] ?? null) : null);
+  const wanted = slug ?? (gameFlowInProgress(flow) ? (gameOf(flow)?.slug ?? null) : null);
   const [game, setGame] = useState<GameConfig | null | undefined>(wanted ? undefined : null);
   useEffect(() => {
     if (!wanted) return setGame(null);
@@ -84,7 +85,7 @@ export function SignedInAs({ onSignedOut }: { onSignedOut: () => void }) {
   if (!account) return null;
   const useAnother = async () => {
     setPending(true);
-    await services.logout({ ignoreRedirect: true });
+    await services.logout({ ignoreRedirect: true, keepFlow: true });
     onSignedOut();
   };
   return (

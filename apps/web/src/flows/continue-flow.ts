@@ -4,18 +4,23 @@ import { currentLanguage } from '../lib/i18n/messages.ts';
 import { history } from '../lib/router/history.ts';
 import { href } from '../lib/router/route-table.ts';
 import { safeRedirectTarget } from '../lib/router/safe-redirect.ts';
-import type { AppServices } from '../lib/services.tsx';
+import { debugSettings } from '../lib/environment.ts';
+import { ApiError } from '../lib/api/api-error.ts';
 import { continueRegistration } from './continue-registration.ts';
 import type { ContinueDecision, ContinueState } from './continue-registration.ts';
-import { debugSettings } from '../lib/environment.ts';
-import { CONNECTION_KEYS, connectionState, deviceFlowAfterConnection } from './connection-flow.ts';
-import { DEVICE_KEYS, deviceAuthType, GAME_KEYS, gameFlowInProgress, pendingOauth } from './game-flow.ts';
-import { consolidationPending, failureQuery, STUB_KEYS, stubChoices } from './stub-flow.ts';
-import { ApiError } from '../lib/api/api-error.ts';
+import { connectionState } from './connection-flow.ts';
+import { consolidationPending, deviceAuthType, gameOf, pendingOauth, signUpOf } from './flow-facts.ts';
+import { resumableDevice } from './flow-events.ts';
+import type { FlowServices } from './flow-services.tsx';
+import type { FlowState } from './flow-state.ts';
+import { failureQuery, stubChoices, stubOf } from './stub-flow.ts';
 
-/** After a call that signed in: keep the tokens and account, then continue the flow. */
+/**
+ * After a call that signed in: keep the tokens and account. A sign-in that waits for its second
+ * step is the flow's two-factor step (rule 9 then sends the player to it).
+ */
 export function signedIn(
-  services: AppServices,
+  services: FlowServices,
   answer: {
     access_token: string;
     refresh_token?: string | undefined;
@@ -29,12 +34,12 @@ export function signedIn(
     mfaRequired: answer.mfa_required,
   });
   if (answer.account) services.session.setAccount(answer.account);
+  if (answer.mfa_required) services.flow.send({ type: 'twoFactorPending' });
 }
 
 /** Signing in is a flow of its own, unless a game's sign-in (OAuth or device) goes on after it. */
-export function startSignIn(services: AppServices, email: string) {
-  if (gameFlowInProgress(services.flow.get())) services.flow.setStep('login_init', { email });
-  else services.flow.start('user-flow', 'login_init', { email });
+export function startSignIn(services: FlowServices, email: string) {
+  services.flow.send({ type: 'signInStarted', email });
 }
 
 /**
@@ -42,71 +47,70 @@ export function startSignIn(services: AppServices, email: string) {
  * its own when none is under way: its two-factor step (/two-factor, a flow-only route) needs one
  * (issue 28).
  */
-export function startSignInFlow(services: AppServices) {
-  if (!services.flow.active) services.flow.start('user-flow', 'login_init');
+export function startSignInFlow(services: FlowServices) {
+  services.flow.send({ type: 'signInStarted', email: null });
+}
+
+/** Rule 6: a passwordless device whose game connects a platform first goes to that connection. */
+function stubConnectRedirect(state: FlowState): ContinueState['connectRedirect'] {
+  if (state.flow !== 'device' || state.device.authType !== 'passwordless') return null;
+  const platform = state.device.userFlowPlatform;
+  const gameSlug = state.game?.slug;
+  if (!platform || !gameSlug || state.device.userFlowDone) return null;
+  return { platform, gameSlug, redirectUri: href('prompt-sign-in') };
 }
 
 /** The continue-registration decision for the app's state now (spec 000 §4). */
-export function nextStep(services: AppServices): ContinueDecision {
+export function nextStep(services: FlowServices): ContinueDecision {
   const flow = services.flow.get();
   const session = services.session.get();
+  const game = gameOf(flow);
   return continueRegistration({
     flow: flow.flow,
-    step: flow.step,
-    flowEmail: flow.data.email ?? null,
+    step: flow.flow === null ? null : flow.step,
+    flowEmail: signUpOf(flow).email,
     hasAccessToken: session.accessToken !== null,
     pendingMfa: session.pendingMfa,
     account: session.account,
-    game: {
-      prefersPassword: flow.data[GAME_KEYS.credentials] === 'password',
-      flaggedAccountOauth: flow.data[GAME_KEYS.flaggedAccountOauth] === 'true',
-      serverGameName: flow.data[GAME_KEYS.name] ?? null,
-    },
+    game: game
+      ? {
+          prefersPassword: game.credentials === 'password',
+          requireCredentials: game.requireCredentials,
+          flaggedAccountOauth: game.flaggedAccountOauth,
+          serverGameName: game.name,
+        }
+      : null,
     deviceAuthType: deviceAuthType(flow),
     consolidationPending: consolidationPending(flow),
     connectRedirect: stubConnectRedirect(flow),
     pendingOauth: pendingOauth(flow),
+    resetToken: flow.flow === 'user-flow' ? flow.resetToken : null,
     connection: connectionState(flow, session.account, debugSettings(services.debug).refreshRequired),
   });
-}
-
-/** Rule 6: a passwordless device whose game connects a platform first goes to that connection. */
-function stubConnectRedirect(flow: ReturnType<AppServices['flow']['get']>): ContinueState['connectRedirect'] {
-  const platform = flow.data[DEVICE_KEYS.userFlowPlatform];
-  const gameSlug = flow.data[GAME_KEYS.slug];
-  if (deviceAuthType(flow) !== 'passwordless' || !platform || !gameSlug) return null;
-  return { platform, gameSlug, redirectUri: href('prompt-sign-in') };
 }
 
 /**
  * Rule 10's consolidation: the stub (its session kept in the flow) moves into the signed-in account.
  * A game both have a save of: the choice of save (rule 7); any other refusal: the failure page.
  */
-async function consolidate(services: AppServices): Promise<void> {
+async function consolidate(services: FlowServices): Promise<void> {
   const flow = services.flow.get();
   const { transferAccount } = await import('@portal/contract/calls/accounts-links');
   try {
     const account = await services.api.call(transferAccount, {
       body: {
-        source_account_access_token: flow.data[STUB_KEYS.token] ?? '',
+        source_account_access_token: stubOf(flow)?.token ?? '',
         conflict_choices: stubChoices(flow),
       },
     });
     services.session.setAccount(account);
-    services.flow.setStep('consolidation_completed', {
-      [STUB_KEYS.token]: '',
-      [STUB_KEYS.refresh]: '',
-      [STUB_KEYS.conflicts]: '',
-      [STUB_KEYS.choices]: '',
-    });
+    services.flow.send({ type: 'consolidated' });
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
-    if (error.is('game_profile_conflict')) {
-      services.flow.setStep('stub_choose_game', {
-        [STUB_KEYS.conflicts]: JSON.stringify(error.wire.body ?? {}),
-        [STUB_KEYS.choices]: '',
-        [STUB_KEYS.choosing]: '',
-      });
+    const { gameConflictBody } = await import('@portal/contract/calls/accounts-links');
+    const conflicts = error.is('game_profile_conflict') ? gameConflictBody.safeParse(error.wire.body ?? {}) : null;
+    if (conflicts?.success) {
+      services.flow.send({ type: 'saveConflict', conflicts: conflicts.data });
     } else {
       history.navigate(href('connect-fail', { query: failureQuery(error.wire, flow) }), { replace: true });
       return;
@@ -115,7 +119,7 @@ async function consolidate(services: AppServices): Promise<void> {
   return continueFlow(services);
 }
 
-export async function continueFlow(services: AppServices): Promise<void> {
+export async function continueFlow(services: FlowServices): Promise<void> {
   const decision = nextStep(services);
   if (decision.kind === 'navigate') {
     history.navigate(decision.to, { replace: decision.clearHistory === true });
@@ -131,6 +135,24 @@ export async function continueFlow(services: AppServices): Promise<void> {
     services.session.setAccount(account);
     return continueFlow(services);
   }
+  if (decision.kind === 'complete-stub') {
+    // Rule 8 without credentials: the stub account is completed with the age and location given.
+    const { complete } = await import('@portal/contract/calls/accounts');
+    const { dob, age, country, territory, marketing } = signUpOf(services.flow.get());
+    const account = await services.api.call(complete, {
+      body: {
+        tos_consent: true,
+        marketing_opt_in: marketing,
+        locale: currentLanguage(),
+        ...(dob ? { date_of_birth: dob } : { age: age ?? 0 }),
+        country: country ?? 'US',
+        territory,
+      },
+    });
+    services.session.setAccount(account);
+    services.flow.send({ type: 'stubCompleted' });
+    return continueFlow(services);
+  }
   // Rule 15: the /oauth page authorizes the game for the signed-in player and sends them back to it.
   if (decision.kind === 'authorize-oauth') {
     history.navigate(href('oauth'), { replace: true });
@@ -138,21 +160,28 @@ export async function continueFlow(services: AppServices): Promise<void> {
   }
   // A device flow that handed over to a connection goes on: the device is authorized now.
   const flow = services.flow.get();
-  const device = deviceFlowAfterConnection(flow);
-  if (device) {
-    services.flow.start('device', 'device_flow_init', { ...device, [DEVICE_KEYS.userFlowDone]: 'true' });
+  if (resumableDevice(flow)) {
+    services.flow.send({ type: 'deviceResumed' });
     return continueFlow(services);
   }
   // A stub completed from a passwordless device: its console is signed in now, as rule 13 shows it.
-  if (deviceAuthType(flow) === 'passwordless' && flow.step !== 'consolidation_completed') {
-    const game = flow.data[GAME_KEYS.name];
-    services.flow.start('device', 'remediation_completed', flow.data);
+  if (deviceAuthType(flow) === 'passwordless' && flow.flow !== null && flow.step !== 'consolidation_completed') {
+    const game = gameOf(flow)?.name;
+    services.flow.send({ type: 'stubSettled' });
     history.navigate(href('connect-success', { query: game ? { game } : undefined }), { replace: true });
     return;
   }
-  const target = safeRedirectTarget(flow.data[CONNECTION_KEYS.redirect] ?? services.session.loginRedirect);
+  // A sign-up link's referral (`ref`) is a playtest code: its page redeems it for the new account.
+  const referral = flow.flow === 'registration' ? flow.signUp.ref : null;
+  const redirect =
+    flow.flow === 'connection'
+      ? flow.connection.redirect
+      : referral
+        ? href('playtest', { params: { code: referral } })
+        : null;
+  const target = safeRedirectTarget(redirect ?? services.session.loginRedirect);
   services.session.loginRedirect = null;
-  services.flow.end();
+  services.flow.send({ type: 'ended' });
   void services.analytics.flush();
   history.navigate(target, { replace: true });
 }

@@ -16,7 +16,13 @@ const base: ContinueState = {
   hasAccessToken: true,
   pendingMfa: false,
   account,
-  game: { prefersPassword: false, flaggedAccountOauth: false, serverGameName: 'Starfall Legends' },
+  game: {
+    prefersPassword: false,
+    requireCredentials: true,
+    flaggedAccountOauth: false,
+    serverGameName: 'Starfall Legends',
+  },
+  resetToken: null,
   deviceAuthType: null,
   consolidationPending: false,
   connectRedirect: null,
@@ -36,6 +42,28 @@ describe('continue-registration decision, rule by rule', () => {
   it('3: reset and update password go to the new-password screen and its success page', () => {
     expect(next({ step: 'reset_password_init' })).toMatchObject({ to: '/choose-password', rule: 3 });
     expect(next({ step: 'update_password' })).toMatchObject({ to: '/choose-password-success', rule: 3 });
+  });
+  it("3: with the reset link's token kept, both pages get it (their guard needs it)", () => {
+    expect(next({ step: 'reset_password_init', resetToken: 't0k' })).toMatchObject({
+      to: '/choose-password?token=t0k',
+      rule: 3,
+    });
+    expect(next({ step: 'update_password', resetToken: 't0k' })).toMatchObject({
+      to: '/choose-password-success?token=t0k',
+      rule: 3,
+    });
+  });
+  it('4 and 8 without credentials: a stub starts at age and location, then becomes the account', () => {
+    const stub = { ...account, stub: true, completed: false };
+    const game = { ...base.game!, requireCredentials: false };
+    expect(next({ step: 'remediation_init', account: stub, game })).toMatchObject({
+      to: '/age-and-location',
+      rule: 4,
+    });
+    expect(next({ step: 'age_and_location', account: stub, game })).toEqual({ kind: 'complete-stub', rule: 8 });
+    // With credentials required, the stub without an email signs in first, as before.
+    expect(next({ step: 'remediation_init', account: stub })).toMatchObject({ to: '/sign-in', rule: 4 });
+    expect(next({ step: 'age_and_location', account: stub, flowEmail: 'p@example.com' })).toMatchObject({ rule: 8 });
   });
   it('4: registration init goes to age and location with an email, else sign-in', () => {
     expect(next({ step: 'registration_init', flowEmail: 'p@example.com' })).toMatchObject({
@@ -131,8 +159,9 @@ describe('continue-registration decision, rule by rule', () => {
   it('18: an unfinished platform selection goes to platform selection', () =>
     expect(
       next({
-        flow: 'connect-platform-selection',
+        flow: 'connection',
         connection: {
+          selection: true,
           selectionCompleted: false,
           platform: null,
           specialPage: null,
@@ -149,6 +178,7 @@ describe('continue-registration decision, rule by rule', () => {
       next({
         flow: 'connection',
         connection: {
+          selection: false,
           selectionCompleted: true,
           platform: 'curse_forge',
           specialPage: 'connection-fan-club',
@@ -162,6 +192,7 @@ describe('continue-registration decision, rule by rule', () => {
     }));
   it('20: an unlinked or refresh-required platform goes to connection confirmation', () => {
     const connection = {
+      selection: false,
       selectionCompleted: true,
       platform: 'psn',
       specialPage: null,

@@ -1,6 +1,6 @@
 // The continue-registration decision of spec 000 §4: after every step of every auth flow, where
 // to go next. Its 21 rules are applied in the spec's order; the first that applies decides.
-import type { AuthFlow, FlowStep } from './flow-store.ts';
+import type { AuthFlow, FlowStep } from './flow-state.ts';
 import type { Href } from '../lib/router/href.ts';
 import { href } from '../lib/router/route-table.ts';
 import type { StaticRouteId } from '../lib/router/route-table.ts';
@@ -21,7 +21,15 @@ export interface ContinueState {
   hasAccessToken: boolean;
   pendingMfa: boolean;
   account: ContinueAccount | null;
-  game: { prefersPassword: boolean; flaggedAccountOauth: boolean; serverGameName: string | null } | null;
+  game: {
+    prefersPassword: boolean;
+    /** False: registration without credentials (age and location, then the display name). */
+    requireCredentials: boolean;
+    flaggedAccountOauth: boolean;
+    serverGameName: string | null;
+  } | null;
+  /** A password reset link's token (rule 3). */
+  resetToken: string | null;
   deviceAuthType: 'device' | 'passwordless' | null;
   /** A stub account waits to move into the signed-in account (its session is kept in the flow). */
   consolidationPending: boolean;
@@ -29,6 +37,8 @@ export interface ContinueState {
   connectRedirect: { platform: string; gameSlug: string; redirectUri: string } | null;
   pendingOauth: boolean;
   connection: {
+    /** The player picks the platform (the connect-platform-selection flow of the spec). */
+    selection: boolean;
     selectionCompleted: boolean;
     platform: string | null;
     /** The route of a platform with its own connection page. */
@@ -42,6 +52,8 @@ export type ContinueDecision =
   | { kind: 'navigate'; to: Href; clearHistory?: boolean; rule: number }
   | { kind: 'consolidate'; rule: 10 }
   | { kind: 'complete-account'; rule: 11 }
+  /** Rule 8 without credentials: the stub becomes the account with its age and location alone. */
+  | { kind: 'complete-stub'; rule: 8 }
   | { kind: 'authorize-oauth'; rule: 15 }
   | { kind: 'finish'; rule: 21 };
 
@@ -59,11 +71,15 @@ export function continueRegistration(s: ContinueState): ContinueDecision {
   // 2. Anonymous email verification ends on its success page.
   if (step === 'anonymous_email_verification_init') return go(2, href('verify-email-success'));
   // 3. Reset password → the new-password screen; update password → its success page.
-  if (step === 'reset_password_init') return go(3, href('choose-password'));
-  if (step === 'update_password') return go(3, href('choose-password-success'));
+  // The pages need the link's token (guard 5), which the flow keeps.
+  const token = s.resetToken ? { query: { token: s.resetToken } } : undefined;
+  if (step === 'reset_password_init') return go(3, href('choose-password', token));
+  if (step === 'update_password') return go(3, href('choose-password-success', token));
   // 4. Registration or remediation starts at age and location when the email is known, else sign-in.
+  // A game that registers without credentials needs no email: the stub becomes the account.
+  const withoutCredentials = s.game?.requireCredentials === false && account?.stub === true;
   if (step === 'registration_init' || step === 'remediation_init')
-    return go(4, href(s.flowEmail ? 'age-and-location' : 'sign-in'));
+    return go(4, href(s.flowEmail || (step === 'remediation_init' && withoutCredentials) ? 'age-and-location' : 'sign-in'));
   // 5. An age-gate error clears history and shows the age-gate failure.
   if (step === 'age_gate_error') return go(5, href('not-eligible'), true);
   // 6. Stub flow init with a stub account: the landing page, or the platform's connection page.
@@ -78,6 +94,8 @@ export function continueRegistration(s: ContinueState): ContinueDecision {
   // 7. Choosing between game saves starts with the conflict warning.
   if (step === 'stub_choose_game') return go(7, href('game-conflicts-warning'));
   // 8. After age and location: a password or an emailed code, as the game prefers.
+  // Without credentials (spec 000 §4 "Registration steps"): age and location, then the display name.
+  if (step === 'age_and_location' && withoutCredentials && !s.flowEmail) return { kind: 'complete-stub', rule: 8 };
   if (step === 'age_and_location')
     return go(8, href(s.game?.prefersPassword ? 'create-password' : 'email-registration'));
   // 9. Without an access token, sign in; with two-factor pending, finish it.
@@ -112,7 +130,7 @@ export function continueRegistration(s: ContinueState): ContinueDecision {
   if (account && (account.tos_consent_required || account.privacy_policy_consent_required))
     return go(17, href('update-consent'));
   // 18. A platform selection not yet made.
-  if (s.flow === 'connect-platform-selection' && !s.connection?.selectionCompleted)
+  if (s.connection?.selection && !s.connection.selectionCompleted)
     return go(18, href('connection-select-platform'));
   // 19. A connection flow for a platform with its own page.
   if (s.flow === 'connection' && s.connection?.specialPage) return go(19, href(s.connection.specialPage));

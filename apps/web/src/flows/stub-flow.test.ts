@@ -1,9 +1,13 @@
 // The stub failure page's address: its facts, and never the player's email.
 import { describe, expect, it } from 'vitest';
-import type { FlowState } from './flow-store.ts';
 import { failureQuery } from './stub-flow.ts';
+import { deviceFlow } from './testing/flow-fixtures.ts';
 
-const flow: FlowState = { flow: 'device', step: 'login_credentials', data: { stubPlatform: 'psn' } };
+const flow = deviceFlow({
+  step: 'login_credentials',
+  game: null,
+  stub: { token: 'stub-token', refresh: null, platform: 'psn', conflicts: null, choices: {}, choosing: null },
+});
 
 describe('failureQuery', () => {
   it('names the error, the platform and the game, and leaves the email out of the address', () => {

@@ -4,7 +4,6 @@ import type { ReactNode } from 'react';
 import type { PublicSettings } from '@portal/contract/calls/settings';
 import type { ApiClient } from './api/client.ts';
 import type { Analytics } from './analytics/analytics.ts';
-import type { FlowStore } from '../flows/flow-store.ts';
 import type { SessionStore } from './auth/session-store.ts';
 import type { ActiveEnvironment } from './environment.ts';
 import type { RuntimeConfig } from './runtime-config.ts';
@@ -16,12 +15,14 @@ export interface AppServices {
   debug: boolean;
   api: ApiClient;
   session: SessionStore;
-  flow: FlowStore;
   analytics: Analytics;
   /** The stored session could not be checked at startup (network or server trouble). */
   sessionVerifyFailed: boolean;
-  /** Signs out locally (and on the server when possible), then goes to sign-in unless told not to. */
-  logout(options?: { ignoreRedirect?: boolean }): Promise<void>;
+  /**
+   * Signs out locally (and on the server when possible), then goes to sign-in unless told not to.
+   * The flow under way ends, unless kept (another account goes on with a game's sign-in).
+   */
+  logout(options?: { ignoreRedirect?: boolean; keepFlow?: boolean }): Promise<void>;
 }
 
 const ServicesContext = createContext<AppServices | null>(null);
@@ -39,9 +40,4 @@ export function useServices(): AppServices {
 export function useSession() {
   const { session } = useServices();
   return useSyncExternalStore(session.subscribe, session.get);
-}
-
-export function useFlow() {
-  const { flow } = useServices();
-  return useSyncExternalStore(flow.subscribe, flow.get);
 }

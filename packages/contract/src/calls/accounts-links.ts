@@ -17,6 +17,9 @@ export const linkPlatform = defineCall({
   summary: 'Links a platform account from its provider payload; with needs_confirmation it stays pending.',
   // Each call asks the platform to check a code: counted like a sign-in.
   rateLimit: 'sign-in',
+  // The stub flow's browser session connects its game's user-flow platform (spec 000 §4 rule 6); the
+  // link moves with the stub into the account. A stub only adds a link (link-rules.ts).
+  allowStub: true,
   params: platformParams,
   query: z.object({
     needs_confirmation: queryBoolean().default(false),

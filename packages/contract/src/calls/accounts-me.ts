@@ -174,7 +174,7 @@ export const updatePassword = defineCall({
   path: '/accounts/me/password',
   auth: 'token',
   rateLimit: 'sign-in',
-  summary: 'Sets or changes the password; the current one is needed when one is set (1004, 1005, 1006).',
+  summary: 'Sets or changes the password; the current one is needed when one is set (1004, 1049, 1006).',
   // payload beyond the spec: sign_out_others ends every other sign-in of the account (default false)
   body: z.object({
     password: z.string().min(1).max(256).optional(),

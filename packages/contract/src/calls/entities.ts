@@ -1,6 +1,7 @@
 // Entities and field schemas shared by the calls of several areas (spec 001 §3, spec 000 §3 and §5).
 import { z } from 'zod';
-import { DEVICE_CODE_ALPHABET, DEVICE_CODE_LENGTH } from '../data/constants.ts';
+import { DEVICE_CODE_ALPHABET, DEVICE_CODE_LENGTH, PASSWORD_MIN_LENGTH } from '../data/constants.ts';
+import { PASSWORD_MAX_LENGTH } from '../data/password-rules.ts';
 import { PLATFORM_IDS } from '../data/platform-ids.ts';
 import { gameConfig, gamePlatformKey, gameSlug } from './games.ts';
 import { calendarDate, datetime, email, localized, queryInt } from './wire.ts';
@@ -14,8 +15,8 @@ export type PlatformId = z.output<typeof platformId>;
 /** Account, friend and invitation ids: the server uses uuids. */
 export const accountId = z.uuid();
 export const username = z.string().min(1).max(64);
-/** Length only: the strength rules of spec 000 §5 are the server's. */
-export const password = z.string().min(8).max(256);
+/** Length only (data/password-rules.ts); the other rules of spec 000 §5 are checked by the server. */
+export const password = z.string().min(PASSWORD_MIN_LENGTH).max(PASSWORD_MAX_LENGTH);
 export const countryCode = z.string().regex(/^[A-Z]{2}$/, { error: 'A country is a 2-letter ISO code' });
 export const territoryCode = z.string().regex(/^US-[A-Z]{2}$/, { error: 'A territory is a US-xx code' });
 export const locale = z.string().regex(/^[a-z]{2}-[A-Z]{2}$/, { error: 'A locale is written like en-US' });

@@ -84,8 +84,10 @@ describe('call policies', () => {
   });
 
   it("lets a browser's session of a stub use only the stub flow's calls", () => {
+    // accounts.link: rule 6, the stub connects its game's user-flow platform before it moves on.
     expect(ids((call) => call.allowStub)).toEqual([
       'accounts.complete',
+      'accounts.link',
       'accounts.me',
       'sessions.current',
       'sessions.signOut',

@@ -95,6 +95,10 @@ const dayOfDatetime = () =>
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** Longest accepted address (RFC 5321 path limit). */
 export const EMAIL_MAX_LENGTH = 254;
+/** Whether a (trimmed) address is one the calls accept: the web's email fields check it before sending. */
+export function isEmailAddress(value: string): boolean {
+  return value.length <= EMAIL_MAX_LENGTH && EMAIL_PATTERN.test(value);
+}
 export const email = () =>
   z
     .string()

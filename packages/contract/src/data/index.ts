@@ -2,5 +2,6 @@
 export * from './constants.ts';
 export * from './countries.ts';
 export * from './locales.ts';
+export * from './password-rules.ts';
 export * from './platforms.ts';
 export * from './us-states.ts';

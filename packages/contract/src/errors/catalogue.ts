@@ -22,6 +22,8 @@ export const ERRORS = {
   username_cooldown: { code: 1002, status: 409 },
   username_same: { code: 1003, status: 409 },
   password_same: { code: 1004, status: 409 },
+  // A new password and its confirmation differ (the web checks it before sending); a wrong current
+  // password is current_password_incorrect (1049).
   password_mismatch: { code: 1005, status: 400 },
   password_contains_display_name: { code: 1006, status: 400 },
   mail_service_error: { code: 1007, status: 502 },

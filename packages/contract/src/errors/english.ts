@@ -10,7 +10,7 @@ export const ENGLISH_MESSAGES = {
   username_cooldown: 'You can change your display name once every 30 days. You can change it again on {{date}}.',
   username_same: 'That is already your display name.',
   password_same: 'Choose a password you have not used before.',
-  password_mismatch: 'Your current password is incorrect.',
+  password_mismatch: 'Your passwords do not match. Please try again.',
   password_contains_display_name: 'Your password cannot contain your display name.',
   mail_service_error: 'We could not send the email. Please try again later.',
   invalid_verification_code: 'That code is not valid. Check it and try again.',

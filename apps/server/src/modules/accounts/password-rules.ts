@@ -2,10 +2,8 @@
 // name, not one of the most common breached passwords. (Reuse of an earlier password needs the
 // stored hashes and is checked by the service.)
 import { createRequire } from 'node:module';
-import { PASSWORD_MIN_LENGTH } from '@portal/contract/data/constants';
+import { passwordShapeProblem } from '@portal/contract/data/password-rules';
 import { RequestError } from '../../http/request-error.ts';
-
-export const PASSWORD_MAX_LENGTH = 256;
 
 export type PasswordProblem = 'too_short' | 'too_long' | 'missing_classes' | 'contains_display_name' | 'common';
 
@@ -19,11 +17,9 @@ const common: Set<string> = (() => {
 
 /** The first rule a new password breaks, or null when it may be used. */
 export function passwordProblem(password: string, displayName: string | null): PasswordProblem | null {
-  const length = [...password].length;
-  if (length < PASSWORD_MIN_LENGTH) return 'too_short';
-  if (length > PASSWORD_MAX_LENGTH) return 'too_long';
-  const classes = [/\p{Lu}/u, /\p{Ll}/u, /\p{Nd}/u, /[^\p{L}\p{Nd}]/u];
-  if (!classes.every((pattern) => pattern.test(password))) return 'missing_classes';
+  // Length and character classes: the contract's rule, the one the web's form checks too.
+  const shape = passwordShapeProblem(password);
+  if (shape !== null) return shape;
   if (displayName && displayName.length >= 3 && password.toLowerCase().includes(displayName.toLowerCase())) {
     return 'contains_display_name';
   }

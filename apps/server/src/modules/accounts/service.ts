@@ -11,6 +11,8 @@ import { changeUsername } from './username-change.ts';
 import type { UsernameBounds } from './username-rules.ts';
 
 export type { Account } from './account.ts';
+// The public id of a new account (the demo seed's players get one too).
+export { newPublicId } from './public-id.ts';
 export { avatarImageUrl, DEFAULT_AVATAR_SLUG } from './account-view.ts';
 // The age rule other modules apply (who may sign in to a game for a mature audience: oauth).
 export { ADULT_AGE, ageOn } from './age-rules.ts';
@@ -55,6 +57,11 @@ export class AccountsService {
    */
   removeIdleStubs(idleDays: number, limit: number, now = new Date()): Promise<number> {
     return this.#repo.deleteIdleStubs(new Date(now.getTime() - idleDays * 86_400_000), limit);
+  }
+
+  /** Adds avatars players may pick (slugs in display order; the demo seed's); existing ones keep their place. */
+  addAvatars(slugs: readonly string[]): Promise<void> {
+    return this.#repo.addAvatars(slugs);
   }
 
   /** Whether the address signs in with a password (POST /accounts/login_info). */

@@ -46,7 +46,7 @@ export class AccountSettingsService {
   }
 
   /**
-   * Sets a password (none yet) or changes it (the current one must match: 1005). The rules of
+   * Sets a password (none yet) or changes it (the current one must match: 1049). The rules of
    * sign-up apply and earlier passwords are refused (1004). Optionally ends every other sign-in.
    */
   async changePassword(
@@ -57,7 +57,7 @@ export class AccountSettingsService {
     if (!account.email || !account.emailVerified) throw new RequestError('email_verification_required');
     if (account.passwordHash !== null) {
       const matches = input.password !== undefined && (await verifyPassword(account.passwordHash, input.password));
-      if (!matches) throw new RequestError('password_mismatch');
+      if (!matches) throw new RequestError('current_password_incorrect');
     }
     await assertNewPassword(this.#d.accounts, account, input.new_password);
     await storeNewPassword(this.#d, account, input.new_password);

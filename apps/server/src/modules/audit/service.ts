@@ -8,6 +8,8 @@ import type { AuditRepo, AuditRow } from './repo.ts';
 import { describeUserAgent } from './user-agent.ts';
 
 export type { SecurityEventType } from '@portal/contract/calls/accounts-activity';
+// The browser and system of a User-Agent, as operators read the audit trail (`npm run admin -- audit`).
+export { describeUserAgent } from './user-agent.ts';
 
 /** Where a request came from: its address, its User-Agent, and the game (OAuth client) if one. */
 export type AuditOrigin = RequestOrigin;

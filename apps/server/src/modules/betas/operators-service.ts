@@ -97,6 +97,12 @@ export class BetaOperatorsService {
     return codes;
   }
 
+  /** Adds one campaign code of the operator's choosing (the demo seed's); false when it exists already. */
+  async addCampaignCode(keyOrId: string, code: string, type: 'single' | 'shared'): Promise<boolean> {
+    const beta = await this.#beta(keyOrId);
+    return this.#repo.insertCampaignCode(code, beta.id, type);
+  }
+
   async stats(keyOrId: string): Promise<{ beta: BetaRow; stats: BetaStats }> {
     const beta = await this.#beta(keyOrId);
     return { beta, stats: await this.#repo.stats(beta.id) };

@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertAccount, testConfig, testDatabase } from '../../../test/helpers.ts';
+import { composeOperations } from '../../composition.ts';
 import type { Database } from '../../db/database.ts';
 import { DEMO_OAUTH_CLIENT_ID, seedDemo } from '../../seed/demo.ts';
 import { DEVICE_STATES, TRANSITIONS, decide, stateOf } from './device-machine.ts';
@@ -20,7 +21,7 @@ let player: string;
 
 beforeAll(async () => {
   ({ db, drop } = await testDatabase());
-  await seedDemo(db.orm, testConfig());
+  await seedDemo(composeOperations(db, testConfig()));
   player = await insertAccount(db);
   repo = new DeviceRepo(db.orm);
 });

@@ -13,6 +13,7 @@ const account = (over: Partial<LinkingAccount> = {}): LinkingAccount => ({
   emailVerified: true,
   passwordSet: true,
   otherLinks: 0,
+  stub: false,
   ...over,
 });
 const link = (over: Partial<CurrentLink> = {}): CurrentLink => ({
@@ -75,6 +76,18 @@ describe('linking a platform identity (decideLink)', () => {
       name: 'email_verification_required',
       body: null,
     });
+  });
+
+  it("lets a stub (the stub flow's browser session, rule 6) add a link, and link the same identity again", () => {
+    const stub = account({ email: null, emailVerified: false, passwordSet: false, stub: true });
+    expect(decideLink(linkInput({ account: stub, current: null }))).toEqual({ action: 'create', lockedUntil: null });
+    expect(decideLink(linkInput({ account: stub, holder: 'acc-1' }))).toEqual({ action: 'renew' });
+  });
+
+  it('never lets a stub replace a linked identity, even asking for a confirmation', () => {
+    const stub = account({ email: null, emailVerified: false, passwordSet: false, stub: true });
+    const input = linkInput({ account: stub, subject: 'steam-2', needsConfirmation: true });
+    expect(refusal(() => decideLink(input)).name).toBe('platform_link_already_exists');
   });
 
   it('lets an account with no email at all link', () => {

@@ -27,6 +27,8 @@ export interface LinkingAccount {
   passwordSet: boolean;
   /** Platforms linked to the account besides the one at hand. */
   otherLinks: number;
+  /** A stub account (the stub flow's browser session, spec 000 §4 rule 6): it only adds links. */
+  stub: boolean;
 }
 
 export type LinkDecision =
@@ -74,8 +76,10 @@ export function decideLink(input: {
     return { action: 'create', lockedUntil: lockAfterRelink(rules, input.disconnectedBefore, now) };
   }
   if (current.subject === subject) return { action: 'renew' };
-  // Another identity of the same platform.
+  // Another identity of the same platform. A stub never replaces one: it only adds links, which move
+  // with it into an account (its console's identity is what the stub is).
   if (input.refresh) throw new RequestError('link_invalid');
+  if (account.stub) throw new RequestError('platform_link_already_exists');
   if (rules.restricted) throw new RequestError('unlink_restricted');
   if (current.lockedUntil !== null && current.lockedUntil > now) throw lockedError(current.lockedUntil);
   if (!input.needsConfirmation) throw new RequestError('platform_link_already_exists');

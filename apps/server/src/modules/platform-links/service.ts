@@ -104,6 +104,7 @@ export class PlatformLinksService {
       emailVerified: account.emailVerified,
       passwordSet: account.passwordHash !== null,
       otherLinks: await this.#d.repo.otherLinks(account.id, platform),
+      stub: account.stub,
     };
   }
 

@@ -165,12 +165,12 @@ export class SignInService {
     await this.#d.sessions.markVerified(session.id, input.code_type);
   }
 
-  /** The signed-in player's password again: a wrong one counts toward the soft lock (1005, 1220). */
+  /** The signed-in player's password again: a wrong one counts toward the soft lock (1049, 1220). */
   async #checkPassword(account: Account, password: string): Promise<void> {
-    if (!account.email || account.passwordHash === null) throw new RequestError('password_mismatch');
+    if (!account.email || account.passwordHash === null) throw new RequestError('current_password_incorrect');
     await this.#d.accounts.checkPassword(account.email, password).catch((error: unknown) => {
       throw error instanceof RequestError && error.errorName === 'invalid_credentials'
-        ? new RequestError('password_mismatch')
+        ? new RequestError('current_password_incorrect')
         : error;
     });
   }

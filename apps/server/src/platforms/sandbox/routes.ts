@@ -119,14 +119,17 @@ export function registerPlatformSandbox(
 
         if (platform === 'xbox') registerXboxLiveSandbox(scope, () => sandbox(platform));
 
-        // Max's subscription API: a user name starting with "free" has none; any other an active plan.
+        // Max's subscription API: a user name starting with "free" has none; one starting with "outage"
+        // finds it out of service (503); any other an active plan.
         if (platform === 'max') {
           scope.get('/subscription', async (request: FastifyRequest, reply: FastifyReply) => {
             const { provider, users } = sandbox(platform);
             const token = /^Bearer (\S+)$/.exec(request.headers.authorization ?? '')?.[1];
             const found = token ? await provider.AccessToken.find(token) : undefined;
             if (!found?.accountId) return reply.code(401).send({ error: 'invalid_token' });
-            const free = (users.get(found.accountId) ?? '').toLowerCase().startsWith('free');
+            const name = (users.get(found.accountId) ?? '').toLowerCase();
+            if (name.startsWith('outage')) return reply.code(503).send({ error: 'temporarily_unavailable' });
+            const free = name.startsWith('free');
             return free
               ? { status: 'none', plan: null, current_period_end: null }
               : { status: 'active', plan: 'ad_free', current_period_end: sandboxPeriodEnd(new Date()) };

@@ -2,7 +2,7 @@
 import type { PublicSettings } from '@portal/contract/calls/settings';
 import { allowedPlatforms } from '../../lib/platforms/allowed-platforms.ts';
 import { ageGate } from '../../flows/flow-store.ts';
-import type { FlowState } from '../../flows/flow-store.ts';
+import type { FlowState } from '../../flows/flow-state.ts';
 import { isLoggedIn } from '../../lib/auth/session-store.ts';
 import type { SessionSnapshot } from '../../lib/auth/session-store.ts';
 import type { DebugSettings } from '../../lib/environment.ts';
@@ -24,6 +24,7 @@ export function guardState(input: {
           registration_flagged: account.registration_flagged || input.debugSettings.isRegistrationFlagged,
           tos_consent_required: account.tos_consent_required,
           privacy_policy_consent_required: account.privacy_policy_consent_required,
+          stub: account.stub,
         }
       : null,
     featureFlags: {

@@ -139,6 +139,35 @@ describe('guard 2: public routes', () => {
   it('lets a visitor open public routes', () => expect(go('/device').kind).toBe('allow'));
   it('treats a pending two-factor session as signed out', () =>
     expect(go('/account', { ...signedIn, loggedIn: false })).toMatchObject({ guard: 'public' }));
+  describe("a stub's session in its flow (rule 6)", () => {
+    // A stub has consented to nothing yet: its completion or the account it moves into does.
+    const stub: GuardState = {
+      ...signedOut,
+      account: {
+        registration_flagged: false,
+        tos_consent_required: true,
+        privacy_policy_consent_required: true,
+        stub: true,
+      },
+      flowActive: true,
+    };
+    it('opens the platform connection page, without the dashboard checks', () => {
+      expect(go('/connect/psn?entry=starfall-legends&redirect_uri=%2Fprompt-sign-in', stub)).toMatchObject({
+        kind: 'allow',
+        params: { platformId: 'psn' },
+      });
+    });
+    it('opens no other dashboard page', () => {
+      for (const path of ['/account', '/linked-accounts', '/security']) {
+        expect(go(path, stub), path).toMatchObject({ kind: 'redirect', guard: 'public' });
+      }
+    });
+    it('needs its flow, and a stub: another signed-out session goes to sign-in', () => {
+      expect(go('/connect/psn', { ...stub, flowActive: false })).toMatchObject({ guard: 'public' });
+      const incomplete = { ...stub, account: { ...stub.account!, stub: false } };
+      expect(go('/connect/psn', incomplete)).toMatchObject({ guard: 'public' });
+    });
+  });
 });
 
 describe('guard 3: dashboard checks', () => {

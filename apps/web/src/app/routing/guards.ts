@@ -10,6 +10,8 @@ export interface GuardAccount {
   registration_flagged: boolean;
   tos_consent_required: boolean;
   privacy_policy_consent_required: boolean;
+  /** A stub account (spec 000 §4): never logged in; its session opens only the stub flow's routes. */
+  stub?: boolean;
 }
 
 export interface GuardState {
@@ -97,12 +99,15 @@ export function decide(location: GuardLocation, state: GuardState): GuardDecisio
   const meta = route.meta;
   const query = new URLSearchParams(search);
 
-  // 2. Only public routes for signed-out visitors; the target is kept for after sign-in.
-  if (!meta.public && !state.loggedIn)
+  // 2. Only public routes for signed-out visitors; the target is kept for after sign-in. A stub's
+  // session in its flow opens the routes that say so (rule 6's platform connection).
+  const stubInFlow = meta.stubInFlow === true && state.account?.stub === true && state.flowActive && !state.loggedIn;
+  if (!meta.public && !state.loggedIn && !stubInFlow)
     return redirect(href('sign-in', { query: search }), 'public', { loginRedirect: target });
 
-  // 3. Dashboard: registration-flagged accounts verify their email; required consents first.
-  if (meta.dashboard && state.account) {
+  // 3. Dashboard: registration-flagged accounts verify their email; required consents first. Not a
+  // stub's: it consents at its completion, or moves into an account that has.
+  if (meta.dashboard && state.account && !stubInFlow) {
     if (state.account.registration_flagged)
       return redirect(href('verify-email', { query: { account_flagged: 'true' } }), 'registration_flagged');
     if (state.account.tos_consent_required || state.account.privacy_policy_consent_required) {

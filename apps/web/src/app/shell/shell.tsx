@@ -13,13 +13,17 @@ import type { GuardDecision } from '../routing/guards.ts';
 import { href } from '../../lib/router/route-table.ts';
 import { RouteScreen } from '../routing/screens.tsx';
 import { ErrorScreen, NotFoundScreen, SessionVerifyScreen } from '../../components/error-screens.tsx';
-import { useFlow, useServices, useSession } from '../../lib/services.tsx';
-import { ChunkErrorBoundary } from './chunk-error.tsx';
+import { useServices, useSession } from '../../lib/services.tsx';
+import { useFlow } from '../../flows/flow-services.tsx';
+import { ChunkErrorBoundary, ShellErrorBoundary } from './chunk-error.tsx';
+import { useReloadOnLoadFailure } from './reload-prompt.ts';
+import { ReloadPrompt } from './shell-modals.tsx';
 /** Only debug mode shows the environment bar: it loads then. */
 const DebugBar = lazy(() => import('./debug-bar.tsx').then((m) => ({ default: m.DebugBar })));
 import { Footer } from './footer.tsx';
 import { Header } from './header.tsx';
 import { SectionNav } from './section-nav.tsx';
+import { isLoggedIn } from '../../lib/auth/session-store.ts';
 
 function useDecision(pathname: string, search: string): GuardDecision {
   const services = useServices();
@@ -53,6 +57,7 @@ function GuardRedirect({ decision }: { decision: GuardDecision & { kind: 'redire
 
 function Content({ decision, pathname }: { decision: GuardDecision; pathname: string }) {
   const { sessionVerifyFailed } = useServices();
+  const loggedIn = isLoggedIn(useSession());
   if (decision.kind === 'redirect') return <GuardRedirect decision={decision} />;
   if (decision.kind === 'not-found') return <NotFoundScreen />;
   if (decision.kind === 'error') return <ErrorScreen />;
@@ -66,8 +71,9 @@ function Content({ decision, pathname }: { decision: GuardDecision; pathname: st
       </ChunkErrorBoundary>
     </RouteParamsContext.Provider>
   );
-  // The dashboard's pages have the section navigation beside (or above, on a phone) the page.
-  if (!decision.route.meta.dashboard) return screen;
+  // The dashboard's pages have the section navigation beside (or above, on a phone) the page; a stub
+  // session in its flow (/connect/{platform}, rule 6) has no dashboard to go to.
+  if (!decision.route.meta.dashboard || !loggedIn) return screen;
   return (
     <div className="dashboard-layout">
       <SectionNav current={decision.route.screen} />
@@ -77,11 +83,20 @@ function Content({ decision, pathname }: { decision: GuardDecision; pathname: st
 }
 
 export function Shell() {
+  return (
+    <ShellErrorBoundary>
+      <ShellLayout />
+    </ShellErrorBoundary>
+  );
+}
+
+function ShellLayout() {
   const { t } = useTranslation();
   const { pathname, search } = useLocation();
   const services = useServices();
   const { analytics } = services;
   const decision = useDecision(pathname, search);
+  useReloadOnLoadFailure();
 
   const blockBack = decision.kind === 'allow' && decision.blockBack;
   useEffect(() => history.blockBack(blockBack), [blockBack]);
@@ -107,6 +122,7 @@ export function Shell() {
         <Content decision={decision} pathname={pathname} />
       </main>
       <Footer />
+      <ReloadPrompt />
     </div>
   );
 }

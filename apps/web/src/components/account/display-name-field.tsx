@@ -2,13 +2,15 @@
 // hint states the rule with the server's numbers ("4 to 16 letters and numbers..."), and a name too
 // short, too long, with other characters or reserved says so at the field, in the user's language,
 // whether the page saw it or the server refused it (1038, with its reason).
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { ApiError } from '../../lib/api/api-error.ts';
 import { displayNameProblem } from '../../lib/display-name.ts';
 import type { DisplayNameBounds } from '../../lib/display-name.ts';
 import { useTranslation } from '../../lib/i18n/messages.ts';
 import { useServices } from '../../lib/services.tsx';
 import { TextField } from '../ui/field.tsx';
+
+const NameAvailability = lazy(() => import('./name-availability.tsx'));
 
 type Reason = 'characters' | 'too_short' | 'too_long' | 'reserved';
 const REASONS: readonly string[] = ['characters', 'too_short', 'too_long', 'reserved'] satisfies Reason[];
@@ -48,15 +50,22 @@ export function useDisplayNameField(initial: string, autoComplete: 'username' | 
       return true;
     },
     field: (
-      <TextField
-        label={t('form.displayName')}
-        hint={t('form.usernameHint', { min: bounds.min, max: bounds.max })}
-        autoComplete={autoComplete}
-        required
-        value={name}
-        onChange={(e) => setName(e.target.value)}
-        error={reason ? messages[reason] : null}
-      />
+      <>
+        <TextField
+          label={t('form.displayName')}
+          hint={t('form.usernameHint', { min: bounds.min, max: bounds.max })}
+          autoComplete={autoComplete}
+          required
+          value={name}
+          onChange={(e) => (setName(e.target.value), setReason(null))}
+          error={reason ? messages[reason] : null}
+        />
+        {/* Said while typing (polite); the submit's error takes over when there is one. Loaded apart:
+            TanStack Query stays off the sign-up's first load. */}
+        <Suspense fallback={<p role="status" className="field-hint" />}>
+          <NameAvailability name={name.trim()} initial={initial} bounds={bounds} silent={reason !== null} />
+        </Suspense>
+      </>
     ),
   };
 }

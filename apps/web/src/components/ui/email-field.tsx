@@ -1,9 +1,15 @@
-// The email field of the sign-in, sign-up and password-reset forms.
+// The email field of the sign-in, sign-up and password-reset forms. Its rule is the contract's
+// (isEmailAddress: the shape and the length the calls accept).
+import { isEmailAddress } from '@portal/contract/calls/wire';
 import { useState } from 'react';
 import { useTranslation } from '../../lib/i18n/messages.ts';
 import { TextField } from './field.tsx';
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** The trimmed address when the calls accept it, else null. */
+export function emailAddressOf(value: string): string | null {
+  const address = value.trim();
+  return isEmailAddress(address) ? address : null;
+}
 
 /** An email field; validate() answers the trimmed address, or null after showing the error. */
 export function useEmailField(initial = '') {
@@ -11,9 +17,9 @@ export function useEmailField(initial = '') {
   const [value, setValue] = useState(initial);
   const [error, setError] = useState<string | null>(null);
   const validate = (): string | null => {
-    const address = value.trim();
-    setError(EMAIL.test(address) ? null : t('form.emailInvalid'));
-    return EMAIL.test(address) ? address : null;
+    const address = emailAddressOf(value);
+    setError(address === null ? t('form.emailInvalid') : null);
+    return address;
   };
   const field = (
     <TextField

@@ -1,8 +1,11 @@
 import type { ReactNode } from 'react';
-import { useServices } from '../../lib/services.tsx';
+import { useServices, useSession } from '../../lib/services.tsx';
 import { ApiError } from '../../lib/api/api-error.ts';
+import { isLoggedIn } from '../../lib/auth/session-store.ts';
 import { useTranslation } from '../../lib/i18n/messages.ts';
 import { errorMessageValues } from '../../lib/i18n/error-values.ts';
+import { href } from '../../lib/router/route-table.ts';
+import { Link } from '../../lib/router/router.tsx';
 
 /** The message of a failed call in the user's language (error.generic for unknown codes). */
 export function useErrorMessage() {
@@ -17,12 +20,27 @@ export function useErrorMessage() {
   };
 }
 
+/** A soft lock (1220) whose answer offers the password reset (`reset_password` in its body). */
+function offersPasswordReset(error: unknown): boolean {
+  if (!(error instanceof ApiError) || !error.is('account_soft_locked')) return false;
+  const body = error.wire.body as { reset_password?: unknown } | null;
+  return body?.reset_password === true;
+}
+
 export function FormError({ error }: { error: unknown }) {
+  const { t } = useTranslation();
   const message = useErrorMessage()(error);
+  const signedIn = isLoggedIn(useSession());
   if (!message) return null;
   return (
     <div className="notice notice-error" role="alert">
       <p>{message}</p>
+      {/* The reset page is a visitor's (it takes the address the sign-in was started with). */}
+      {!signedIn && offersPasswordReset(error) ? (
+        <p>
+          <Link to={href('reset-password')}>{t('signIn.resetLocked')}</Link>
+        </p>
+      ) : null}
     </div>
   );
 }

@@ -11,9 +11,11 @@ export interface ModalProps {
   /** Escape and the close action are allowed (default true). */
   dismissible?: boolean;
   onClose?: () => void;
+  /** The id of the text that describes the modal (a confirmation's question). */
+  describedBy?: string | undefined;
 }
 
-export function Modal({ open, title, children, actions, dismissible = true, onClose }: ModalProps) {
+export function Modal({ open, title, children, actions, dismissible = true, onClose, describedBy }: ModalProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   useEffect(() => {
@@ -35,6 +37,7 @@ export function Modal({ open, title, children, actions, dismissible = true, onCl
       ref={ref}
       className="modal"
       aria-labelledby={titleId}
+      aria-describedby={describedBy}
       onCancel={(event) => {
         event.preventDefault();
         if (dismissible) onClose?.();

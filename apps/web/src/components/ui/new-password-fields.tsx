@@ -1,14 +1,20 @@
-// A new password and its confirmation (sign-up with a password, password reset).
+// A new password and its confirmation (sign-up with a password, password reset). The length and
+// character rules are the contract's (passwordShapeProblem), the ones the server checks too.
+import { PASSWORD_MAX_LENGTH, passwordShapeProblem } from '@portal/contract/data/password-rules';
 import { useState } from 'react';
 import { useTranslation } from '../../lib/i18n/messages.ts';
 import type { MessageKey } from '../../lib/i18n/messages.ts';
 import { TextField } from './field.tsx';
 
 /** The first password rule a new password breaks, as a message for its field (null when fine). */
-export function passwordFieldError(password: string, t: (key: MessageKey) => string): string | null {
-  if ([...password].length < 8) return t('form.passwordShort');
-  const classes = [/\p{Lu}/u, /\p{Ll}/u, /\p{Nd}/u, /[^\p{L}\p{Nd}]/u];
-  if (!classes.every((c) => c.test(password))) return t('form.passwordClasses');
+export function passwordFieldError(
+  password: string,
+  t: (key: MessageKey, values?: Record<string, unknown>) => string,
+): string | null {
+  const problem = passwordShapeProblem(password);
+  if (problem === 'too_short') return t('form.passwordShort');
+  if (problem === 'too_long') return t('form.passwordLong', { max: PASSWORD_MAX_LENGTH });
+  if (problem === 'missing_classes') return t('form.passwordClasses');
   return null;
 }
 

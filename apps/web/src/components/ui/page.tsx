@@ -17,14 +17,3 @@ export function Page({ title, children, wide = false }: { title: string; childre
     </section>
   );
 }
-
-/** Marks the part of a screen that later work fills in. */
-export function NotYetAvailable() {
-  const { t } = useTranslation();
-  return (
-    <div className="notice" role="note">
-      <p className="notice-title">{t('screen.notYetAvailable.title')}</p>
-      <p>{t('screen.notYetAvailable.body')}</p>
-    </div>
-  );
-}

@@ -1,7 +1,7 @@
 // /email-notifications?token= from the opt-out link of a friend-request mail: no sign-in needed.
 import { getEmailPreferencesByToken, updateEmailPreferencesByToken } from '@portal/contract/calls/accounts-recovery';
-import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useServices } from '../../lib/services.tsx';
 import { CheckboxField } from '../../components/ui/field.tsx';
 import { FormError, SubmitForm } from '../../components/ui/form-error.tsx';
@@ -12,26 +12,17 @@ import { Link, useLocation, useNavigate } from '../../lib/router/router.tsx';
 import { useSubmit } from '../../lib/use-submit.ts';
 import { href } from '../../lib/router/route-table.ts';
 
+/** The preferences an opt-out link reads and saves. */
+const preferencesKey = (token: string) => ['email-preferences', token] as const;
+
 export function EmailNotifications() {
   const { t } = useTranslation();
-  const services = useServices();
-  const navigate = useNavigate();
+  const { api } = useServices();
   const token = new URLSearchParams(useLocation().search).get('token') ?? '';
   const current = useQuery({
-    queryKey: ['email-preferences', token],
-    queryFn: () => services.api.call(getEmailPreferencesByToken, { query: { token } }),
+    queryKey: preferencesKey(token),
+    queryFn: ({ signal }) => api.call(getEmailPreferencesByToken, { query: { token } }, { signal }),
     retry: false,
-  });
-  const [friendRequests, setFriendRequests] = useState(true);
-  useEffect(() => {
-    if (current.data) setFriendRequests(current.data.preferences.friend_request);
-  }, [current.data]);
-  const submit = useSubmit(async () => {
-    await services.api.call(updateEmailPreferencesByToken, {
-      query: { token },
-      body: { preferences: { friend_request: friendRequests } },
-    });
-    navigate(href('email-notifications-success'), { replace: true });
   });
   return (
     <Page title={t('screen.email-notifications.title')}>
@@ -44,19 +35,37 @@ export function EmailNotifications() {
           </p>
         </>
       ) : null}
-      {current.data ? (
-        <>
-          <p className="lead-text">{t('notifications.intro')}</p>
-          <SubmitForm submit={submit} label={t('notifications.save')}>
-            <CheckboxField
-              label={t('notifications.friendRequests')}
-              checked={friendRequests}
-              onChange={(e) => setFriendRequests(e.target.checked)}
-            />
-          </SubmitForm>
-        </>
-      ) : null}
+      {current.data ? <PreferencesForm token={token} saved={current.data.preferences.friend_request} /> : null}
     </Page>
+  );
+}
+
+/** The choice as the link read it; once saved, the link's preferences read are the saved ones. */
+function PreferencesForm({ token, saved }: { token: string; saved: boolean }) {
+  const { t } = useTranslation();
+  const { api } = useServices();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const [friendRequests, setFriendRequests] = useState(saved);
+  const submit = useSubmit(async () => {
+    const answer = await api.call(updateEmailPreferencesByToken, {
+      query: { token },
+      body: { preferences: { friend_request: friendRequests } },
+    });
+    queryClient.setQueryData(preferencesKey(token), answer);
+    navigate(href('email-notifications-success'), { replace: true });
+  });
+  return (
+    <>
+      <p className="lead-text">{t('notifications.intro')}</p>
+      <SubmitForm submit={submit} label={t('notifications.save')}>
+        <CheckboxField
+          label={t('notifications.friendRequests')}
+          checked={friendRequests}
+          onChange={(e) => setFriendRequests(e.target.checked)}
+        />
+      </SubmitForm>
+    </>
   );
 }
 

@@ -129,7 +129,7 @@ export function EmailModal({ account, onClose, onSaved }: ModalProps & { onSaved
     const address = email.validate();
     const proven = proof.check();
     if (!address || !proven) return;
-    await proof.verify();
+    if (!(await proof.verify())) return;
     try {
       const updated = await services.api.call(updateEmail, { body: { email: address } });
       onSaved?.();

@@ -11,6 +11,7 @@ import { CodeField, CurrentPasswordField } from '../../components/ui/field.tsx';
 import { FormError } from '../../components/ui/form-error.tsx';
 import { ApiError } from '../../lib/api/api-error.ts';
 import { useTranslation } from '../../lib/i18n/messages.ts';
+import type { MessageKey } from '../../lib/i18n/messages.ts';
 import { maskEmail } from '../../lib/mask-email.ts';
 import { useServices } from '../../lib/services.tsx';
 import { useSubmit } from '../../lib/use-submit.ts';
@@ -21,7 +22,8 @@ export function useReauthentication(account: Account) {
   const kind = account.password_set ? 'password' : account.mfa_active ? 'mfa_code' : 'email_code';
   const [password, setPassword] = useState('');
   const [code, setCode] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  // A message key, translated when shown (the error messages may load after the modal opened).
+  const [error, setError] = useState<MessageKey | null>(null);
   const [sent, setSent] = useState(false);
   const verified = useRef(false);
   const email = maskEmail(account.email ?? '');
@@ -33,16 +35,26 @@ export function useReauthentication(account: Account) {
   const check = () => {
     if (verified.current) return true;
     const missing = kind === 'password' ? password === '' : !/^\d{6}$/.test(code.trim());
-    setError(missing ? t(kind === 'password' ? 'security.currentRequired' : 'account.reauthCodeRequired') : null);
+    setError(missing ? (kind === 'password' ? 'security.currentRequired' : 'account.reauthCodeRequired') : null);
     return !missing;
   };
-  /** Proves it (PUT /sessions/me/verify) unless done already in this modal. */
-  const verify = async () => {
-    if (verified.current) return;
-    await services.api.call(verifySession, {
-      body: kind === 'password' ? { code_type: 'password', password } : { code_type: kind, code: code.trim() },
-    });
+  /**
+   * Proves it (PUT /sessions/me/verify) unless done already in this modal. False when the password
+   * was wrong (1049): its field says so, and the change waits.
+   */
+  const verify = async (): Promise<boolean> => {
+    if (verified.current) return true;
+    try {
+      await services.api.call(verifySession, {
+        body: kind === 'password' ? { code_type: 'password', password } : { code_type: kind, code: code.trim() },
+      });
+    } catch (failure) {
+      if (!(failure instanceof ApiError && failure.is('current_password_incorrect'))) throw failure;
+      setError('error.current_password_incorrect');
+      return false;
+    }
     verified.current = true;
+    return true;
   };
   /** The change was refused for want of a proof (it grew too old): ask for it again. */
   const expired = (failure: unknown) => {
@@ -54,8 +66,12 @@ export function useReauthentication(account: Account) {
   const fields = (
     <div className="reauthentication stack">
       <p>{t('account.reauthIntro')}</p>
-      {kind === 'password' ? <CurrentPasswordField value={password} onChange={setPassword} error={error} /> : null}
-      {kind === 'mfa_code' ? <AuthenticatorCodeField value={code} onChange={setCode} error={error} /> : null}
+      {kind === 'password' ? (
+        <CurrentPasswordField value={password} onChange={setPassword} error={error && t(error)} />
+      ) : null}
+      {kind === 'mfa_code' ? (
+        <AuthenticatorCodeField value={code} onChange={setCode} error={error && t(error)} />
+      ) : null}
       {kind === 'email_code' ? (
         <>
           <p>{t('account.reauthEmail', { email })}</p>
@@ -71,7 +87,7 @@ export function useReauthentication(account: Account) {
           </div>
           {sent ? <p role="status">{t('signIn.codeSentTo', { email })}</p> : null}
           <FormError error={send.error} />
-          <CodeField value={code} onChange={setCode} error={error} />
+          <CodeField value={code} onChange={setCode} error={error && t(error)} />
         </>
       ) : null}
     </div>

@@ -10,7 +10,7 @@ import { allowedPlatforms } from '../../lib/platforms/allowed-platforms.ts';
 import { FormError } from '../../components/ui/form-error.tsx';
 import { useTranslation } from '../../lib/i18n/messages.ts';
 import { signInWithPopup } from '../../lib/platforms/popup.ts';
-import { useServices } from '../../lib/services.tsx';
+import { useFlowServices } from '../../flows/flow-services.tsx';
 import { useSubmit } from '../../lib/use-submit.ts';
 import { visitorId } from '../../lib/visitor.ts';
 import { PlatformBadge } from '../../components/platform-badge.tsx';
@@ -28,7 +28,7 @@ const FAILURE_NOTICES = {
 
 export function PlatformSignIn() {
   const { t } = useTranslation();
-  const services = useServices();
+  const services = useFlowServices();
   const [notice, setNotice] = useState<string | null>(null);
   const offered = allowedPlatforms(services.settings);
   // A short-code platform links an account (a code typed on /linked-accounts); it signs nobody in here.

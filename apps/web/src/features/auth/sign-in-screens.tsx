@@ -1,19 +1,22 @@
 // Signing in (spec 000 §2): email first; then the password, or a code sent by email.
 import { loginInfo } from '@portal/contract/calls/accounts-sign-in';
 import { sendSignInEmail, signInWithPassword, token } from '@portal/contract/calls/sessions';
-import { lazy, Suspense, useState } from 'react';
-import { useFlow, useServices } from '../../lib/services.tsx';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { useFlow, useFlowServices } from '../../flows/flow-services.tsx';
 import { useCaptcha } from '../../components/ui/use-captcha.tsx';
 import { CodeField, TextField } from '../../components/ui/field.tsx';
 import { FormError, SubmitForm } from '../../components/ui/form-error.tsx';
 import { useEmailField } from '../../components/ui/email-field.tsx';
 import { Page } from '../../components/ui/page.tsx';
 import { useTranslation } from '../../lib/i18n/messages.ts';
-import { Link, useNavigate } from '../../lib/router/router.tsx';
+import { Link, useLocation, useNavigate } from '../../lib/router/router.tsx';
 import { useSubmit } from '../../lib/use-submit.ts';
 import { visitorId } from '../../lib/visitor.ts';
 import { href } from '../../lib/router/route-table.ts';
 import { PlatformSignIn } from './platform-sign-in.tsx';
+import { ResendUnlock } from './resend-unlock.tsx';
+import { gameFlowInProgress, gameOf, signUpOf } from '../../flows/flow-facts.ts';
+import { keepRedirectUrl } from '../../lib/router/redirect-url.ts';
 
 /** What happens after signing in loads only then, keeping it off the sign-in page's first load. */
 const afterSignIn = () => import('../../flows/continue-flow.ts');
@@ -25,10 +28,13 @@ const FlowGameWelcome = lazy(() =>
 
 export function SignIn() {
   const { t } = useTranslation();
-  const services = useServices();
+  const services = useFlowServices();
   const navigate = useNavigate();
-  const email = useEmailField(services.flow.get().data.email ?? '');
-  const flow = useFlow().flow;
+  const email = useEmailField(signUpOf(services.flow.get()).email ?? '');
+  const flow = useFlow();
+  const inGameFlow = gameFlowInProgress(flow) && gameOf(flow) !== null;
+  const { search } = useLocation();
+  useEffect(() => keepRedirectUrl(search, services.session), [search, services.session]);
   const submit = useSubmit(async () => {
     const address = email.validate();
     if (!address) return;
@@ -40,7 +46,7 @@ export function SignIn() {
   });
   return (
     <Page title={t('screen.sign-in.title')}>
-      {flow === 'oauth' || flow === 'device' || flow === 'connection' || flow === 'connect-platform-selection' ? (
+      {inGameFlow ? (
         <Suspense fallback={null}>
           <FlowGameWelcome />
         </Suspense>
@@ -58,19 +64,19 @@ export function SignIn() {
 }
 
 function useFlowEmail() {
-  return useFlow().data.email ?? '';
+  return signUpOf(useFlow()).email ?? '';
 }
 
 export function PasswordSignIn() {
   const { t } = useTranslation();
-  const services = useServices();
+  const services = useFlowServices();
   const navigate = useNavigate();
   const email = useFlowEmail();
   const [password, setPassword] = useState('');
   const captcha = useCaptcha(services.config.captcha);
   const submit = useSubmit(async () => {
     if (!captcha.ready()) return;
-    services.flow.setStep('login_credentials');
+    services.flow.send({ type: 'credentialsAsked' });
     const answer = await captcha.send((captchaResponse) =>
       services.api.call(signInWithPassword, { body: { email, password, device_data: device() } }, { captchaResponse }),
     );
@@ -96,6 +102,7 @@ export function PasswordSignIn() {
         />
         {captcha.field}
         <FormError error={submit.error ?? codeInstead.error} />
+        <ResendUnlock error={submit.error} email={email} />
         <button type="submit" className="button" disabled={submit.pending || password === ''}>
           {t('signIn.submit')}
         </button>
@@ -118,12 +125,12 @@ export function PasswordSignIn() {
 
 export function EmailCodeSignIn() {
   const { t } = useTranslation();
-  const services = useServices();
+  const services = useFlowServices();
   const email = useFlowEmail();
   const [code, setCode] = useState('');
   const [resent, setResent] = useState(false);
   const submit = useSubmit(async () => {
-    services.flow.setStep('login_credentials');
+    services.flow.send({ type: 'credentialsAsked' });
     const answer = await services.api.call(token, {
       body: { grant_type: 'email_code', email, code: code.trim(), device_data: device() },
     });
@@ -142,6 +149,7 @@ export function EmailCodeSignIn() {
       <form className="form" onSubmit={(e) => (e.preventDefault(), void submit.run())}>
         <CodeField value={code} onChange={setCode} />
         <FormError error={submit.error ?? resend.error} />
+        <ResendUnlock error={submit.error} email={email} />
         {resent ? <p role="status">{t('signIn.codeResent')}</p> : null}
         <button type="submit" className="button" disabled={submit.pending || code.length !== 6}>
           {t('signIn.submit')}

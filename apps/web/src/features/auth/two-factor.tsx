@@ -9,6 +9,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { continueFlow, signedIn } from '../../flows/continue-flow.ts';
 import { useServices, useSession } from '../../lib/services.tsx';
+import { useFlowServices } from '../../flows/flow-services.tsx';
 import { AuthenticatorCodeField } from '../../components/ui/authenticator-code-field.tsx';
 import { CodeField, TextField } from '../../components/ui/field.tsx';
 import { FormError, SubmitForm } from '../../components/ui/form-error.tsx';
@@ -20,6 +21,7 @@ import { Link } from '../../lib/router/router.tsx';
 import { useSubmit } from '../../lib/use-submit.ts';
 import { href } from '../../lib/router/route-table.ts';
 import './two-factor.css';
+import { signUpOf } from '../../flows/flow-facts.ts';
 
 function CancelSignIn({ busy }: { busy: React.RefObject<boolean> }) {
   const { t } = useTranslation();
@@ -40,7 +42,7 @@ function CancelSignIn({ busy }: { busy: React.RefObject<boolean> }) {
  * tab, or ended (signed out). `busy` is set while this page finishes or cancels it itself.
  */
 function useFinishedElsewhere(busy: React.RefObject<boolean>) {
-  const services = useServices();
+  const services = useFlowServices();
   const { pendingMfa, accessToken } = useSession();
   useEffect(() => {
     if (pendingMfa || busy.current) return;
@@ -60,7 +62,7 @@ export function TwoFactor() {
 
 function TwoFactorSteps() {
   const { t } = useTranslation();
-  const services = useServices();
+  const services = useFlowServices();
   const session = useSession();
   const busy = useRef(false);
   useFinishedElsewhere(busy);
@@ -68,7 +70,7 @@ function TwoFactorSteps() {
   const [otherWays, setOtherWays] = useState(false);
   const [code, setCode] = useState('');
   const [resent, setResent] = useState(false);
-  const address = session.account?.email ?? services.flow.get().data.email ?? '';
+  const address = session.account?.email ?? signUpOf(services.flow.get()).email ?? '';
   const email = maskEmail(address);
   // The ways this sign-in may finish (no emailed code after a first step through the mailbox).
   const ways = useQuery({
@@ -196,7 +198,7 @@ function TwoFactorSteps() {
 
 export function BackupCode() {
   const { t } = useTranslation();
-  const services = useServices();
+  const services = useFlowServices();
   const busy = useRef(false);
   useFinishedElsewhere(busy);
   const [code, setCode] = useState('');

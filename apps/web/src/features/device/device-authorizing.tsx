@@ -4,30 +4,30 @@
 import { authorizeDevice, reportDeviceError } from '@portal/contract/calls/sessions-games';
 import type { PlatformId } from '@portal/contract/data/platforms';
 import { useEffect, useRef, useState } from 'react';
-import { CONNECTION_KEYS, connectionFlow } from '../../flows/connection-flow.ts';
 import { allowedPlatforms } from '../../lib/platforms/allowed-platforms.ts';
-import type { FlowState } from '../../flows/flow-store.ts';
+import type { FlowState } from '../../flows/flow-state.ts';
+import { activeDevice, gameOf } from '../../flows/flow-facts.ts';
 import { continueFlow, nextStep } from '../../flows/continue-flow.ts';
-import { DEVICE_KEYS, GAME_KEYS } from '../../flows/game-flow.ts';
 import { useStepFocus } from '../../components/ui/step-focus.ts';
-import { useFlow, useServices } from '../../lib/services.tsx';
+import { useFlow, useFlowServices } from '../../flows/flow-services.tsx';
 import { Page } from '../../components/ui/page.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { ApiError } from '../../lib/api/api-error.ts';
 import { useTranslation } from '../../lib/i18n/messages.ts';
 import { useNavigate } from '../../lib/router/router.tsx';
-import { DEVICE_PROBLEMS, DeviceProblemScreen } from './device-problems.tsx';
-import type { DeviceProblem } from './device-problems.tsx';
+import { DeviceProblemScreen } from './device-problems.tsx';
+import type { DeviceProblem } from '../../flows/flow-state.ts';
 import { href } from '../../lib/router/route-table.ts';
 
 /**
  * The connection a device flow's user flow asks for before the device is authorized: its platform,
  * when offered here and not connected yet in this flow (null otherwise).
  */
-function userFlowConnection(state: FlowState, offered: ReadonlySet<string>) {
-  const platform = state.data[DEVICE_KEYS.userFlowPlatform] as PlatformId | undefined;
-  if (!platform || state.data[DEVICE_KEYS.userFlowDone] === 'true' || !offered.has(platform)) return null;
-  return connectionFlow(platform, { ...state.data, [CONNECTION_KEYS.resumeDevice]: 'true' });
+function userFlowConnection(state: FlowState, offered: ReadonlySet<string>): PlatformId | null {
+  const device = activeDevice(state);
+  const platform = device?.userFlowPlatform ?? null;
+  if (!platform || device?.userFlowDone || !offered.has(platform)) return null;
+  return platform;
 }
 
 /** The problem an authorize call failed with. */
@@ -43,11 +43,12 @@ function problemOf(error: unknown): DeviceProblem {
 
 export function DeviceAuthorizing() {
   const { t } = useTranslation();
-  const services = useServices();
+  const services = useFlowServices();
   const navigate = useNavigate();
-  const { data } = useFlow();
-  const code = data[DEVICE_KEYS.code] ?? '';
-  const recorded = DEVICE_PROBLEMS.find((problem) => problem === data[DEVICE_KEYS.error]) ?? null;
+  const state = useFlow();
+  const device = state.flow === 'device' ? state.device : null;
+  const code = device?.code ?? '';
+  const recorded = state.flow === 'device' ? state.problem : null;
   const [problem, setProblem] = useState<DeviceProblem | null>(recorded);
   const started = useRef(false);
 
@@ -57,7 +58,7 @@ export function DeviceAuthorizing() {
     const { flow } = services;
     /** The flow ends with the problem, kept so that a reload shows it again. */
     const end = (found: DeviceProblem) => {
-      flow.setStep(flow.get().step ?? 'device_flow_init', { [DEVICE_KEYS.error]: found });
+      flow.send({ type: 'deviceFailed', problem: found });
       setProblem(found);
     };
     const run = async () => {
@@ -66,10 +67,8 @@ export function DeviceAuthorizing() {
       const next = nextStep(services);
       if (next.kind !== 'navigate' || next.to !== href('device-code')) return continueFlow(services);
       // The game's user flow connects a platform first (rules 18-20), then comes back here.
-      const handover = userFlowConnection(flow.get(), allowedPlatforms(services.settings));
-      if (handover) {
-        const { flow: kind, data: carried } = handover;
-        flow.start(kind, 'connection_flow_init', carried);
+      if (userFlowConnection(flow.get(), allowedPlatforms(services.settings))) {
+        flow.send({ type: 'deviceHandedOver' });
         return continueFlow(services);
       }
       try {
@@ -88,7 +87,7 @@ export function DeviceAuthorizing() {
         }
         return end(found);
       }
-      flow.setStep('device_flow_authorization');
+      flow.send({ type: 'deviceAuthorized' });
       await continueFlow(services);
     };
     void run().catch(() => end('failed'));
@@ -97,13 +96,13 @@ export function DeviceAuthorizing() {
   /** Back to /device: the flow is over; "Try again" looks the same code up again. */
   const restart = (retry: boolean) => {
     navigate(href('device', { query: retry && code ? { user_code: code } : undefined }), { replace: true });
-    services.flow.end();
+    services.flow.send({ type: 'ended' });
   };
 
   if (problem) {
-    return <DeviceProblemScreen problem={problem} gameName={data[GAME_KEYS.name] ?? null} onRestart={restart} />;
+    return <DeviceProblemScreen problem={problem} gameName={gameOf(state)?.name ?? null} onRestart={restart} />;
   }
-  return <Authorizing deviceName={data[DEVICE_KEYS.name] ?? t('device.yourDevice')} />;
+  return <Authorizing deviceName={device?.name ?? t('device.yourDevice')} />;
 }
 
 function Authorizing({ deviceName }: { deviceName: string }) {

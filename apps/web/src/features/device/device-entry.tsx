@@ -7,9 +7,8 @@ import type { DeviceAuthorization } from '@portal/contract/calls/entities';
 import { useEffect, useRef, useState } from 'react';
 import type { RefObject } from 'react';
 import { continueFlow, signedIn } from '../../flows/continue-flow.ts';
-import { STUB_KEYS } from '../../flows/stub-flow.ts';
 import { useStepFocus } from '../../components/ui/step-focus.ts';
-import { useServices } from '../../lib/services.tsx';
+import { useFlowServices } from '../../flows/flow-services.tsx';
 import { TextField } from '../../components/ui/field.tsx';
 import { FormError } from '../../components/ui/form-error.tsx';
 import { Page } from '../../components/ui/page.tsx';
@@ -20,7 +19,7 @@ import type { MessageKey } from '../../lib/i18n/messages.ts';
 import { useLocation } from '../../lib/router/router.tsx';
 import { useSubmit } from '../../lib/use-submit.ts';
 import { DeviceDetails } from './device-details.tsx';
-import { deviceFlowData } from './device-game.ts';
+import { deviceFlowStart } from './device-game.ts';
 import { DeviceProblemScreen } from './device-problems.tsx';
 import type { DeviceProblem } from './device-problems.tsx';
 import { readUserCode } from './user-code.ts';
@@ -46,7 +45,7 @@ type View =
  */
 export function DeviceEntry({ variant = 'device' }: { variant?: 'device' | 'connect' }) {
   const { i18n } = useTranslation();
-  const services = useServices();
+  const services = useFlowServices();
   const linked = new URLSearchParams(useLocation().search).get('user_code');
   const [typed, setTyped] = useState(linked ?? '');
   /** The message key of what is wrong with the typed code (translated when shown). */
@@ -78,9 +77,10 @@ export function DeviceEntry({ variant = 'device' }: { variant?: 'device' | 'conn
         const answer = await services.api.call(claimDeviceStub, { params: { code: read.code } });
         signedIn(services, answer);
         const platform = Object.keys(answer.account?.links ?? {})[0];
-        services.flow.start('device', 'stub_flow_init', {
-          ...deviceFlowData(authorization, read.code),
-          ...(platform ? { [STUB_KEYS.platform]: platform } : {}),
+        services.flow.send({
+          type: 'stubClaimed',
+          ...deviceFlowStart(authorization, read.code),
+          platform: platform ?? null,
         });
         await continueFlow(services);
         return;
@@ -116,7 +116,7 @@ export function DeviceEntry({ variant = 'device' }: { variant?: 'device' | 'conn
   const details = view.kind === 'details' ? view : null;
   const approve = useSubmit(async () => {
     if (!details) return;
-    services.flow.start('device', 'device_flow_init', deviceFlowData(details.authorization, details.code));
+    services.flow.send({ type: 'deviceApproved', ...deviceFlowStart(details.authorization, details.code) });
     await continueFlow(services);
   });
   const deny = useSubmit(async () => {

@@ -1,7 +1,8 @@
 import { gameConfig } from '@portal/contract/calls/games';
 import type { DeviceAuthorization } from '@portal/contract/calls/entities';
 import { describe, expect, it } from 'vitest';
-import { deviceFlowData, successRedirect } from './device-game.ts';
+import { deviceFlowStart } from './device-game.ts';
+import { successRedirect } from '../../lib/game-redirect.ts';
 
 const block = null;
 const game = (patch: Record<string, unknown> = {}) =>
@@ -52,29 +53,43 @@ const authorization = (patch: Partial<DeviceAuthorization> = {}): DeviceAuthoriz
   ...patch,
 });
 
-describe('the flow data of a device flow', () => {
-  it('keeps the code, device, game and the registration defaults under the registration keys', () => {
-    expect(deviceFlowData(authorization(), 'BCDFGHJKL')).toEqual({
-      gameSlug: 'starfall-legends',
-      gameName: 'Starfall Legends',
-      credentials: 'password',
-      flaggedAccountOauth: 'true',
-      deviceCode: 'BCDFGHJKL',
-      deviceAuthType: 'device',
-      deviceName: 'Living-room PS5',
-      dob: '1995-06-15',
-      country: 'US',
-      territory: 'US-CA',
+describe('what a device flow keeps', () => {
+  it('keeps the code, device, game and the registration defaults (the age too) as the sign-up prefill', () => {
+    expect(deviceFlowStart(authorization(), 'BCDFGHJKL')).toEqual({
+      device: {
+        code: 'BCDFGHJKL',
+        name: 'Living-room PS5',
+        authType: 'device',
+        userFlowPlatform: null,
+        userFlowRequired: false,
+        userFlowDone: false,
+      },
+      game: {
+        slug: 'starfall-legends',
+        name: 'Starfall Legends',
+        credentials: 'password',
+        requireCredentials: true,
+        isUsernameEditable: true,
+        flaggedAccountOauth: true,
+        ageButtons: null,
+      },
+      prefill: { dob: '1995-06-15', country: 'US', territory: 'US-CA' },
     });
   });
 
-  it('leaves out what the device did not send', () => {
+  it('leaves out what the device did not send, and keeps an age default', () => {
     expect(
-      deviceFlowData(authorization({ game: null, device_name: null, registration_defaults: null }), 'BCDFGHJKL'),
-    ).toEqual({ deviceCode: 'BCDFGHJKL', deviceAuthType: 'device' });
+      deviceFlowStart(authorization({ game: null, device_name: null, registration_defaults: null }), 'BCDFGHJKL'),
+    ).toMatchObject({ device: { code: 'BCDFGHJKL', name: null }, game: null, prefill: {} });
     expect(
-      deviceFlowData(authorization({ registration_defaults: { dob: null, age: 30, location: 'FR' } }), 'X'),
-    ).toMatchObject({ country: 'FR' });
+      deviceFlowStart(authorization({ registration_defaults: { dob: null, age: 30, location: 'FR' } }), 'X').prefill,
+    ).toEqual({ age: 30, country: 'FR' });
+  });
+
+  it("keeps the user flow's platform and whether it is required", () => {
+    expect(
+      deviceFlowStart(authorization({ user_flow: 'twitch', user_flow_options: { is_required: true } }), 'X').device,
+    ).toMatchObject({ userFlowPlatform: 'twitch', userFlowRequired: true, userFlowDone: false });
   });
 });
 

@@ -8,9 +8,9 @@ import type { MessageKey } from '../../lib/i18n/messages.ts';
 import { Link } from '../../lib/router/router.tsx';
 import { href } from '../../lib/router/route-table.ts';
 
-export type DeviceProblem = 'connection' | 'failed' | 'unavailable' | 'age_gated' | 'denied';
+import type { DeviceProblem } from '../../flows/flow-state.ts';
 
-export const DEVICE_PROBLEMS: readonly DeviceProblem[] = ['connection', 'failed', 'unavailable', 'age_gated', 'denied'];
+export type { DeviceProblem };
 
 const TEXTS: Record<DeviceProblem, { title: MessageKey; message: MessageKey; next: MessageKey }> = {
   connection: {

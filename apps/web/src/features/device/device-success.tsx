@@ -4,24 +4,24 @@
 // player leaves the page.
 import { useEffect, useState } from 'react';
 import { useAuthGame } from '../../flows/auth-game.tsx';
-import { GAME_KEYS } from '../../flows/game-flow.ts';
+import { gameOf } from '../../flows/flow-facts.ts';
 import { useStepFocus } from '../../components/ui/step-focus.ts';
-import { useFlow, useServices } from '../../lib/services.tsx';
+import { useFlow, useFlowServices } from '../../flows/flow-services.tsx';
 import { Page } from '../../components/ui/page.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { useTranslation } from '../../lib/i18n/messages.ts';
 import { pluralKey } from '../../lib/i18n/plural.ts';
-import { successRedirect } from './device-game.ts';
+import { successRedirect } from '../../lib/game-redirect.ts';
 import './device.css';
 
 export function DeviceSuccess() {
   const { t, i18n } = useTranslation();
-  const { flow } = useServices();
-  const slug = useFlow().data[GAME_KEYS.slug] ?? null;
+  const { flow } = useFlowServices();
+  const slug = gameOf(useFlow())?.slug ?? null;
   const game = useAuthGame(slug);
   useStepFocus('success');
   useEffect(() => {
-    const forget = () => flow.end();
+    const forget = () => flow.send({ type: 'ended' });
     window.addEventListener('pagehide', forget);
     return () => window.removeEventListener('pagehide', forget);
   }, [flow]);

@@ -1,8 +1,7 @@
 // "Confirm friend action": unfriend, block, decline and unblock are asked first, naming the player.
 // The call's error shows in the modal; closing it returns the focus to the button that opened it.
-import { ModalForm } from '../../components/ui/modal-form.tsx';
+import { ConfirmModal } from '../../components/ui/confirm-modal.tsx';
 import { useTranslation } from '../../lib/i18n/messages.ts';
-import { useSubmit } from '../../lib/use-submit.ts';
 import { ACTION_TEXT, CONFIRM_TEXT } from './action-text.ts';
 import { playerName } from './friend-changes.ts';
 import type { FriendAction } from './friend-changes.ts';
@@ -17,19 +16,18 @@ export function ConfirmFriendAction({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const submit = useSubmit(onConfirm);
   const text = CONFIRM_TEXT[action.kind];
   const name = playerName(action.account);
   if (!text) return null;
   return (
-    <ModalForm
+    <ConfirmModal
       title={t(text.title, { name })}
-      submit={submit}
-      submitLabel={t(ACTION_TEXT[action.kind].label)}
-      onClose={onClose}
-      danger={text.danger}
+      confirmLabel={t(ACTION_TEXT[action.kind].label)}
+      destructive={text.danger}
+      onConfirm={onConfirm}
+      onCancel={onClose}
     >
       <p>{t(text.body, { name })}</p>
-    </ModalForm>
+    </ConfirmModal>
   );
 }

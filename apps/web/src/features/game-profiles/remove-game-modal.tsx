@@ -1,8 +1,7 @@
 // Confirms removing a game from the account: what it does, then PUT /accounts/me/unlink/game/{game}.
 import type { GameProgress } from '@portal/contract/calls/entities';
-import { ModalForm } from '../../components/ui/modal-form.tsx';
+import { ConfirmModal } from '../../components/ui/confirm-modal.tsx';
 import { useTranslation } from '../../lib/i18n/messages.ts';
-import { useSubmit } from '../../lib/use-submit.ts';
 import { useUnlinkGame } from './api/unlink-game.ts';
 import { gameName } from './game-profile-card.tsx';
 
@@ -18,19 +17,18 @@ export function RemoveGameModal({
   const { t, i18n } = useTranslation();
   const unlink = useUnlinkGame();
   const name = gameName(game, i18n.language);
-  const submit = useSubmit(async () => {
-    await unlink(game.game_slug);
-    onRemoved(name);
-  });
   return (
-    <ModalForm
+    <ConfirmModal
       title={t('gameProfiles.removeTitle', { game: name })}
-      submit={submit}
-      submitLabel={t('gameProfiles.removeConfirm')}
-      onClose={onClose}
-      danger
+      confirmLabel={t('gameProfiles.removeConfirm')}
+      destructive
+      onConfirm={async () => {
+        await unlink(game.game_slug);
+        onRemoved(name);
+      }}
+      onCancel={onClose}
     >
       <p>{t('gameProfiles.removeBody', { game: name })}</p>
-    </ModalForm>
+    </ConfirmModal>
   );
 }

@@ -2,19 +2,20 @@
 // flow (rule 6: the browser holds the stub the console signed in as) it names the game and the
 // platform they played on, and goes on to the sign-in prompt; otherwise it offers sign-in or sign-up.
 import { continueFlow } from '../../flows/continue-flow.ts';
-import { GAME_KEYS } from '../../flows/game-flow.ts';
+import { gameOf } from '../../flows/flow-facts.ts';
 import { useStepFocus } from '../../components/ui/step-focus.ts';
-import { STUB_KEYS } from '../../flows/stub-flow.ts';
+import { stubOf } from '../../flows/stub-flow.ts';
 import { PLATFORM_CATALOGUE } from '@portal/contract/data/platforms';
 import type { PlatformId } from '@portal/contract/data/platforms';
 import { useTranslation } from '../../lib/i18n/messages.ts';
 import { Page } from '../../components/ui/page.tsx';
-import { useFlow, useServices, useSession } from '../../lib/services.tsx';
+import { useSession } from '../../lib/services.tsx';
+import { useFlow, useFlowServices } from '../../flows/flow-services.tsx';
 import { SignInLinks } from './sign-in-links.tsx';
 
 export function LandingPage() {
   const { t } = useTranslation();
-  const services = useServices();
+  const services = useFlowServices();
   const flow = useFlow();
   const stub = useSession().account?.stub === true;
   useStepFocus(stub ? 'stub-landing' : 'landing');
@@ -28,11 +29,11 @@ export function LandingPage() {
       </Page>
     );
   }
-  const game = flow.data[GAME_KEYS.name];
-  const platformId = flow.data[STUB_KEYS.platform];
+  const game = gameOf(flow)?.name;
+  const platformId = stubOf(flow)?.platform;
   const platform = platformId ? (PLATFORM_CATALOGUE[platformId as PlatformId]?.name ?? platformId) : null;
   const next = () => {
-    services.flow.setStep('login_init');
+    services.flow.send({ type: 'signInStarted', email: null });
     void continueFlow(services);
   };
   return (

@@ -6,13 +6,12 @@ import type { Account } from '@portal/contract/calls/entities';
 import { PLATFORM_CATALOGUE } from '@portal/contract/data/platforms';
 import type { PlatformId } from '@portal/contract/data/platforms';
 import { useState } from 'react';
+import { ConfirmModal } from '../../components/ui/confirm-modal.tsx';
 import { CheckboxField } from '../../components/ui/field.tsx';
 import { Modal } from '../../components/ui/modal.tsx';
-import { ModalForm } from '../../components/ui/modal-form.tsx';
 import { ApiError } from '../../lib/api/api-error.ts';
 import { useTranslation } from '../../lib/i18n/messages.ts';
 import { useServices } from '../../lib/services.tsx';
-import { useSubmit } from '../../lib/use-submit.ts';
 
 export function DisconnectModal({
   platform,
@@ -31,7 +30,7 @@ export function DisconnectModal({
   const [understood, setUnderstood] = useState(false);
   const [missing, setMissing] = useState<string | null>(null);
   const [restricted, setRestricted] = useState(false);
-  const submit = useSubmit(async () => {
+  const confirm = async () => {
     setMissing(understood ? null : t('linkedAccounts.disconnectConfirmRequired'));
     if (!understood) return;
     try {
@@ -44,7 +43,7 @@ export function DisconnectModal({
       }
       throw error;
     }
-  });
+  };
 
   if (restricted) {
     const support = services.config.links.support;
@@ -72,12 +71,12 @@ export function DisconnectModal({
   }
 
   return (
-    <ModalForm
+    <ConfirmModal
       title={t('linkedAccounts.disconnectTitle', { platform: name })}
-      submit={submit}
-      submitLabel={t('linkedAccounts.disconnect')}
-      onClose={onClose}
-      danger
+      confirmLabel={t('linkedAccounts.disconnect')}
+      destructive
+      onConfirm={confirm}
+      onCancel={onClose}
     >
       <p>{t('linkedAccounts.disconnectBody', { platform: name })}</p>
       <CheckboxField
@@ -86,6 +85,6 @@ export function DisconnectModal({
         onChange={(e) => setUnderstood(e.target.checked)}
         error={missing}
       />
-    </ModalForm>
+    </ConfirmModal>
   );
 }

@@ -6,7 +6,7 @@ import { cancelLink, confirmLink, linkPlatform, unlinkPlatform } from '@portal/c
 import type { Account, PlatformLink } from '@portal/contract/calls/entities';
 import { isPlayerPlatform, PLATFORM_CATALOGUE, PLATFORM_IDS } from '@portal/contract/data/platforms';
 import type { PlatformId } from '@portal/contract/data/platforms';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { linkNeedsRefresh } from '../../flows/connection-flow.ts';
 import { allowedPlatforms } from '../../lib/platforms/allowed-platforms.ts';
 import { href } from '../../lib/router/route-table.ts';
@@ -18,7 +18,8 @@ import { formatDate } from '../../lib/dates.ts';
 import { debugSettings } from '../../lib/environment.ts';
 import { useTranslation } from '../../lib/i18n/messages.ts';
 import type { MessageKey } from '../../lib/i18n/messages.ts';
-import { useNavigate } from '../../lib/router/router.tsx';
+import { useLocation, useNavigate } from '../../lib/router/router.tsx';
+import { queryId, queryWords } from '../../lib/router/query-params.ts';
 import { useServices, useSession } from '../../lib/services.tsx';
 import { useSubmit } from '../../lib/use-submit.ts';
 import { DisconnectModal } from './disconnect-modal.tsx';
@@ -37,6 +38,7 @@ export function LinkedAccountsPage() {
   const services = useServices();
   const navigate = useNavigate();
   const { account } = useSession();
+  const { search } = useLocation();
   if (!account) return <Spinner />;
   // An identity linked before the address is proved could hand the account over (pre-account
   // hijacking): the server refuses, and the page asks for the verification first.
@@ -55,6 +57,11 @@ export function LinkedAccountsPage() {
   // Debug mode may show every platform (showPlatforms), to see the screen as a configured one would;
   // never a game's device identifier, which is no account of the player's.
   const platforms = PLATFORM_IDS.filter((id) => (offered.has(id) || debug.showPlatforms) && isPlayerPlatform(id));
+  // ADR 005 "Query parameters the app reads": `disconnect=<platform>` opens that platform's disconnect
+  // (when it may be disconnected), `pn_state=connect|reconnect` puts the focus on PlayStation Network's
+  // action (a platform's popup opens only from the player's own click).
+  const disconnect = queryId(search, 'disconnect')?.toLowerCase().replace(/-/g, '_');
+  const toPsn = queryWords(search, 'pn_state', ['connect', 'reconnect']).size > 0;
   return (
     <Page title={t('screen.linked-accounts.title')} wide>
       <p>{t('linkedAccounts.intro')}</p>
@@ -71,6 +78,8 @@ export function LinkedAccountsPage() {
               account={account}
               refreshRequired={debug.refreshRequired}
               offered={offered.has(id)}
+              askDisconnect={disconnect === id}
+              focusAction={toPsn && id === 'psn'}
             />
           ))}
         </ul>
@@ -86,16 +95,33 @@ export function PlatformRow({
   account,
   refreshRequired,
   offered,
+  askDisconnect = false,
+  focusAction = false,
 }: {
   platform: PlatformId;
   account: Account;
   refreshRequired: boolean;
   offered: boolean;
+  /** Open the disconnect confirmation at once (a link's `disconnect` query). */
+  askDisconnect?: boolean;
+  /** Put the focus on the row's first action (a link's `pn_state` query). */
+  focusAction?: boolean;
 }) {
   const { t, i18n } = useTranslation();
   const services = useServices();
   const link: PlatformLink | undefined = account.links[platform];
-  const [disconnecting, setDisconnecting] = useState(false);
+  // Asked by a link: only a link that may be disconnected now (not locked, not restricted).
+  const [disconnecting, setDisconnecting] = useState(
+    () =>
+      askDisconnect &&
+      link !== undefined &&
+      !(link.locked_until && new Date(link.locked_until).getTime() > Date.now()) &&
+      services.settings.platforms[platform]?.restricted !== true,
+  );
+  const actionsRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (focusAction) actionsRef.current?.querySelector<HTMLButtonElement>('button:not(:disabled)')?.focus();
+  }, [focusAction]);
   /** A short-code platform's connect (the player types the code the platform shows). */
   const [typingCode, setTypingCode] = useState<Action | null>(null);
   const shortCode = PLATFORM_CATALOGUE[platform].linkPayload === 'short_code';
@@ -215,7 +241,7 @@ export function PlatformRow({
       <FormError error={act.error} />
       {/* While its popup is open, the wait above (with its Cancel) stands for the actions. */}
       {attempt?.platform === platform ? null : (
-        <div className="actions">
+        <div className="actions" ref={actionsRef}>
           {!link ? button('connect', t('linkedAccounts.connect'), false) : null}
           {link && needsReconnect ? button('reconnect', t('linkedAccounts.reconnect'), false) : null}
           {link && !link.pending && !locked && !restricted ? button('replace', t('linkedAccounts.replace')) : null}

@@ -3,13 +3,18 @@
 // the refresh error modal asks the player to connect Max again (spec 000 §4 modal kinds).
 import { getMaxSubscription } from '@portal/contract/calls/accounts-links';
 import type { MaxSubscription } from '@portal/contract/calls/accounts-links';
-import type { Account } from '@portal/contract/calls/entities';
+import type { Account, PlatformLink } from '@portal/contract/calls/entities';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { ModalForm } from '../../components/ui/modal-form.tsx';
 import { formatDate } from '../../lib/dates.ts';
 import { useTranslation } from '../../lib/i18n/messages.ts';
 import { useServices } from '../../lib/services.tsx';
 import { useSubmit } from '../../lib/use-submit.ts';
+
+/** The subscription as Max answers it for one state of the link: asked again when the link changes. */
+const subscriptionKey = (link: PlatformLink | undefined) =>
+  ['max-subscription', link?.auth_id ?? null, link?.refresh_required ?? false] as const;
 
 export function MaxSubscriptionStatus({
   account,
@@ -19,47 +24,47 @@ export function MaxSubscriptionStatus({
   onReconnect: () => Promise<void>;
 }) {
   const { t, i18n } = useTranslation();
-  const services = useServices();
+  const { api, session } = useServices();
+  const queryClient = useQueryClient();
   const link = account.links.max;
-  const [answer, setAnswer] = useState<MaxSubscription | 'failed' | null>(null);
-  const [refreshing, setRefreshing] = useState(false);
-  // Asked again whenever the link changes (connected, reconnected).
-  const key = link ? `${link.auth_id} ${link.refresh_required}` : null;
+  const subscription = useQuery({
+    queryKey: subscriptionKey(link),
+    queryFn: ({ signal }) => api.call(getMaxSubscription, {}, { signal }),
+    enabled: link !== undefined,
+    // Max out of service is said at once ("try again later"), not asked again; an answer is kept only
+    // while shown, so the page opened again asks afresh.
+    retry: false,
+    gcTime: 0,
+  });
+  const answer = subscription.data;
+  // Max no longer takes the token: the link shown says so too, and this answer stands for the link as
+  // it now is (not asked again).
   useEffect(() => {
-    if (key === null) return;
-    let live = true;
-    setAnswer(null);
-    services.api.call(getMaxSubscription).then(
-      (got) => {
-        if (!live) return;
-        setAnswer(got);
-        if (got.max_link?.refresh_required) {
-          const current = services.session.get().account;
-          if (current) services.session.setAccount({ ...current, links: { ...current.links, max: got.max_link } });
-          setRefreshing(true);
-        }
-      },
-      () => live && setAnswer('failed'),
-    );
-    return () => {
-      live = false;
-    };
-  }, [key, services]);
+    const fresh = answer?.max_link;
+    if (!fresh?.refresh_required) return;
+    queryClient.setQueryData(subscriptionKey(fresh), answer);
+    const current = session.get().account;
+    if (current) session.setAccount({ ...current, links: { ...current.links, max: fresh } });
+  }, [answer, queryClient, session]);
+  // The reconnect modal of an answer that asks for it, until closed or reconnected.
+  const [closedFor, setClosedFor] = useState<MaxSubscription | null>(null);
+  const refreshing = answer?.max_link?.refresh_required === true && closedFor !== answer;
   const reconnect = useSubmit(async () => {
     await onReconnect();
-    setRefreshing(false);
+    setClosedFor(answer ?? null);
   });
-  if (!link || answer === null) return null;
-  const text =
-    answer === 'failed'
-      ? t('maxSubscription.unavailable')
-      : answer.max_link?.refresh_required
-        ? null
-        : answer.subscribed
-          ? answer.expires_at
-            ? t('maxSubscription.activeUntil', { date: formatDate(new Date(answer.expires_at), i18n.language) })
-            : t('maxSubscription.active')
-          : t('maxSubscription.none');
+  if (!link || subscription.isPending) return null;
+  const text = subscription.isError
+    ? t('maxSubscription.unavailable')
+    : subscription.data.max_link?.refresh_required
+      ? null
+      : subscription.data.subscribed
+        ? subscription.data.expires_at
+          ? t('maxSubscription.activeUntil', {
+              date: formatDate(new Date(subscription.data.expires_at), i18n.language),
+            })
+          : t('maxSubscription.active')
+        : t('maxSubscription.none');
   return (
     <>
       {text ? <p className="field-hint">{text}</p> : null}
@@ -68,7 +73,7 @@ export function MaxSubscriptionStatus({
           title={t('maxSubscription.refreshTitle')}
           submit={reconnect}
           submitLabel={t('linkedAccounts.reconnect')}
-          onClose={() => setRefreshing(false)}
+          onClose={() => setClosedFor(answer ?? null)}
         >
           <p>{t('maxSubscription.refreshBody')}</p>
         </ModalForm>

@@ -1,7 +1,7 @@
 // The OAuth error step (spec 000 §4 rule 1, 001 §8): the error in the player's language and a way
 // on, never a link back to the game's address (it may be the very thing that is wrong).
 import { useStepFocus } from '../../components/ui/step-focus.ts';
-import { useServices } from '../../lib/services.tsx';
+import { useFlowServices } from '../../flows/flow-services.tsx';
 import { Page } from '../../components/ui/page.tsx';
 import { catalogueMessageKey } from '../../lib/i18n/error-keys.ts';
 import { useTranslation } from '../../lib/i18n/messages.ts';
@@ -17,7 +17,7 @@ export function oauthErrorMessageKey(error: OAuthErrorName): MessageKey {
 
 export function OAuthError({ error, onRetry }: { error: OAuthErrorName; onRetry: (() => void) | null }) {
   const { t } = useTranslation();
-  const { flow } = useServices();
+  const { flow } = useFlowServices();
   useStepFocus(`error-${error}`);
   return (
     <Page title={t(error === 'age_gate' ? 'oauth.error.ageGateTitle' : 'oauth.error.title')}>
@@ -31,7 +31,7 @@ export function OAuthError({ error, onRetry }: { error: OAuthErrorName; onRetry:
             {t('app.tryAgain')}
           </button>
         ) : null}
-        <Link className="button button-secondary" to={href('home')} onClick={() => flow.end()}>
+        <Link className="button button-secondary" to={href('home')} onClick={() => flow.send({ type: 'ended' })}>
           {t('errorPage.home')}
         </Link>
       </div>

@@ -9,9 +9,9 @@ import type { GameConfig } from '@portal/contract/calls/games';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { SignedInAs } from '../../flows/auth-game.tsx';
 import { continueFlow, nextStep } from '../../flows/continue-flow.ts';
-import { gameFlowData, OAUTH_KEYS } from '../../flows/game-flow.ts';
+import { gameFacts } from '../../flows/game-flow.ts';
 import { useStepFocus } from '../../components/ui/step-focus.ts';
-import { useServices } from '../../lib/services.tsx';
+import { useFlowServices } from '../../flows/flow-services.tsx';
 import { Page } from '../../components/ui/page.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { ApiError } from '../../lib/api/api-error.ts';
@@ -25,7 +25,7 @@ import {
   gameRedirectUrl,
   oauthErrorForStatus,
   oauthErrorFromFlow,
-  oauthFlowData,
+  oauthFlowRequest,
   oauthRequestFromFlow,
   readOAuthRequest,
 } from './oauth-request.ts';
@@ -41,7 +41,7 @@ type View =
 
 export function OAuthPage() {
   const { t, i18n } = useTranslation();
-  const services = useServices();
+  const services = useFlowServices();
   const navigate = useNavigate();
   const { search } = useLocation();
   const [view, setView] = useState<View>({ kind: 'checking' });
@@ -53,8 +53,8 @@ export function OAuthPage() {
   const fail = useCallback(
     (error: OAuthErrorName, keepRequest = false) => {
       const { flow } = services;
-      if (keepRequest && flow.get().flow === 'oauth') flow.setStep('oauth_error', { [OAUTH_KEYS.error]: error });
-      else flow.start('oauth', 'oauth_error', { [OAUTH_KEYS.error]: error });
+      if (!keepRequest) flow.send({ type: 'ended' });
+      flow.send({ type: 'oauthFailed', error });
       setView({ kind: 'error', error, canRetry: keepRequest && error === 'unknown_error' });
     },
     [services],
@@ -78,7 +78,7 @@ export function OAuthPage() {
       // The player chose another account meanwhile: this code is not theirs to take to the game.
       if (services.session.get().accessToken !== token) return;
       const url = gameRedirectUrl(answer.redirect_uri, answer.auth_code, answer.state ?? null);
-      services.flow.end();
+      services.flow.send({ type: 'ended' });
       setView({ kind: 'returning', url });
       window.location.assign(url);
     },
@@ -89,14 +89,14 @@ export function OAuthPage() {
   const resume = useCallback(async () => {
     const state = services.flow.get();
     if (state.flow === 'oauth' && state.step === 'oauth_error') {
-      const error = oauthErrorFromFlow(state.data);
+      const error = oauthErrorFromFlow(state);
       return setView({
         kind: 'error',
         error,
-        canRetry: error === 'unknown_error' && !!oauthRequestFromFlow(state.data),
+        canRetry: error === 'unknown_error' && !!oauthRequestFromFlow(state),
       });
     }
-    const request = state.flow === 'oauth' ? oauthRequestFromFlow(state.data) : null;
+    const request = oauthRequestFromFlow(state);
     if (!request) return fail('missing_client_id');
     if (nextStep(services).kind !== 'authorize-oauth') return continueFlow(services);
     try {
@@ -129,7 +129,7 @@ export function OAuthPage() {
       setGame(checked);
       // A player who signs in now has just proved it is them; one already signed in proves it again.
       const verify = request.forceVerify && isLoggedIn(services.session.get());
-      services.flow.start('oauth', null, { ...gameFlowData(checked), ...oauthFlowData(request, verify) });
+      services.flow.send({ type: 'oauthRequested', game: gameFacts(checked), request: oauthFlowRequest(request, verify) });
       await continueFlow(services);
     },
     [services, fail],
@@ -144,18 +144,17 @@ export function OAuthPage() {
   }, [search, resume, begin, fail]);
 
   const retry = () => {
-    const { data } = services.flow.get();
-    const { [OAUTH_KEYS.error]: _error, ...request } = data;
-    services.flow.start('oauth', null, request);
+    services.flow.send({ type: 'oauthRetried' });
     setView({ kind: 'checking' });
     void resume().catch(() => fail('unknown_error', true));
   };
 
   /** Another account: signed out, the same request goes through sign-in again. */
   const signedOut = (request: OAuthRequest) => {
-    services.flow.start('oauth', null, {
-      ...(game ? gameFlowData(game) : {}),
-      ...oauthFlowData(request, false),
+    services.flow.send({
+      type: 'oauthRequested',
+      game: game ? gameFacts(game) : null,
+      request: oauthFlowRequest(request, false),
     });
     void continueFlow(services);
   };

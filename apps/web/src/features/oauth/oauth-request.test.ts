@@ -4,10 +4,12 @@ import {
   gameRedirectUrl,
   oauthErrorForStatus,
   oauthErrorFromFlow,
-  oauthFlowData,
+  oauthFlowRequest,
   oauthRequestFromFlow,
   readOAuthRequest,
 } from './oauth-request.ts';
+import { NO_FLOW } from '../../flows/flow-state.ts';
+import { oauthFlow } from '../../flows/testing/flow-fixtures.ts';
 
 const challenge = 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM';
 const query = (params: Record<string, string>) => `?${new URLSearchParams(params).toString()}`;
@@ -90,8 +92,11 @@ describe('the OAuth state in the flow data', () => {
   it('keeps the request and gives it back', () => {
     const request = readOAuthRequest(query({ ...valid, state: 's', scope: 'openid', nonce: 'n' }));
     if (!request || 'error' in request) throw new Error('expected a request');
-    const data = oauthFlowData(request, true);
-    expect(oauthRequestFromFlow(data)).toEqual({ ...request, forceVerify: true, entry: null });
+    expect(oauthRequestFromFlow(oauthFlow({ request: oauthFlowRequest(request, true) }))).toEqual({
+      ...request,
+      forceVerify: true,
+      entry: null,
+    });
     expect(authorizeBody(request)).toEqual({
       client_id: valid.client_id,
       code_challenge: challenge,
@@ -103,7 +108,7 @@ describe('the OAuth state in the flow data', () => {
       nonce: 'n',
     });
     const bare = { ...request, state: null, scope: null, nonce: null };
-    expect(oauthRequestFromFlow(oauthFlowData(bare, false))).toMatchObject({
+    expect(oauthRequestFromFlow(oauthFlow({ request: oauthFlowRequest(bare, false) }))).toMatchObject({
       state: null,
       forceVerify: false,
       scope: null,
@@ -111,13 +116,14 @@ describe('the OAuth state in the flow data', () => {
     });
     expect(authorizeBody(bare)).not.toHaveProperty('state');
     expect(authorizeBody(bare)).not.toHaveProperty('nonce');
-    expect(oauthRequestFromFlow({})).toBeNull();
+    expect(oauthRequestFromFlow(oauthFlow({ request: null }))).toBeNull();
+    expect(oauthRequestFromFlow(NO_FLOW)).toBeNull();
   });
 
-  it('reads the error of the step, unknown names as unknown_error', () => {
-    expect(oauthErrorFromFlow({ oauthError: 'age_gate' })).toBe('age_gate');
-    expect(oauthErrorFromFlow({ oauthError: 'something' })).toBe('unknown_error');
-    expect(oauthErrorFromFlow({})).toBe('unknown_error');
+  it('reads the error of the step, none as unknown_error', () => {
+    expect(oauthErrorFromFlow(oauthFlow({ step: 'oauth_error', error: 'age_gate' }))).toBe('age_gate');
+    expect(oauthErrorFromFlow(oauthFlow())).toBe('unknown_error');
+    expect(oauthErrorFromFlow(NO_FLOW)).toBe('unknown_error');
   });
 
   it('maps a failed call by its status: 404 client, 400 redirect URI, else unknown', () => {

@@ -2,33 +2,9 @@
 // read from the query and checked before any call, kept as the OAuth state in the flow data while
 // the player signs in, and the game's redirect URL built from the authorization code.
 import { CODE_CHALLENGE_METHOD } from '@portal/contract/data/constants';
-import { OAUTH_KEYS } from '../../flows/game-flow.ts';
+import type { FlowState, OAuthErrorName, OAuthFlowRequest } from '../../flows/flow-state.ts';
 
-/** Errors of the OAuth error step: the spec's names, and two for requests no game should send. */
-export type OAuthErrorName =
-  | 'missing_client_id'
-  | 'missing_redirect_uri'
-  | 'missing_code_challenge'
-  | 'invalid_client_id'
-  | 'invalid_redirect_uri'
-  | 'age_gate'
-  | 'unknown_error'
-  /** A code_challenge_method other than S256, or a challenge that is not a SHA-256 in base64url. */
-  | 'oauth_code_challenge_failed'
-  /** A response_type other than code, or a state too long to carry. */
-  | 'invalid_request';
-
-export const OAUTH_ERRORS: readonly OAuthErrorName[] = [
-  'missing_client_id',
-  'missing_redirect_uri',
-  'missing_code_challenge',
-  'invalid_client_id',
-  'invalid_redirect_uri',
-  'age_gate',
-  'unknown_error',
-  'oauth_code_challenge_failed',
-  'invalid_request',
-];
+export type { OAuthErrorName };
 
 export interface OAuthRequest {
   clientId: string;
@@ -108,35 +84,16 @@ export function readOAuthRequest(search: string): OAuthRequest | { error: OAuthE
   };
 }
 
-/** The OAuth state kept in the flow data; force verify only when the player must prove it again. */
-export function oauthFlowData(request: OAuthRequest, forceVerify: boolean): Record<string, string> {
-  return {
-    [OAUTH_KEYS.clientId]: request.clientId,
-    [OAUTH_KEYS.redirectUri]: request.redirectUri,
-    [OAUTH_KEYS.codeChallenge]: request.codeChallenge,
-    ...(request.state !== null ? { [OAUTH_KEYS.state]: request.state } : {}),
-    ...(forceVerify ? { [OAUTH_KEYS.forceVerify]: 'true' } : {}),
-    ...(request.scope !== null ? { [OAUTH_KEYS.scope]: request.scope } : {}),
-    ...(request.nonce !== null ? { [OAUTH_KEYS.nonce]: request.nonce } : {}),
-  };
+/** The OAuth state the flow keeps; force verify only when the player must prove it again. */
+export function oauthFlowRequest(request: OAuthRequest, forceVerify: boolean): OAuthFlowRequest {
+  const { entry: _entry, ...kept } = request;
+  return { ...kept, forceVerify };
 }
 
-/** The request kept in the flow data, if it is all there. */
-export function oauthRequestFromFlow(data: Record<string, string>): OAuthRequest | null {
-  const clientId = data[OAUTH_KEYS.clientId];
-  const redirectUri = data[OAUTH_KEYS.redirectUri];
-  const codeChallenge = data[OAUTH_KEYS.codeChallenge];
-  if (!clientId || !redirectUri || !codeChallenge) return null;
-  return {
-    clientId,
-    redirectUri,
-    codeChallenge,
-    state: data[OAUTH_KEYS.state] ?? null,
-    forceVerify: data[OAUTH_KEYS.forceVerify] === 'true',
-    entry: null,
-    scope: data[OAUTH_KEYS.scope] ?? null,
-    nonce: data[OAUTH_KEYS.nonce] ?? null,
-  };
+/** The request kept in the flow, if there is one. */
+export function oauthRequestFromFlow(state: FlowState): OAuthRequest | null {
+  if (state.flow !== 'oauth' || state.request === null) return null;
+  return { ...state.request, entry: null };
 }
 
 /** The body of the authorize call for a request (PKCE S256 only). */
@@ -153,10 +110,9 @@ export function authorizeBody(request: OAuthRequest) {
   };
 }
 
-/** The error name kept on the OAuth error step (unknown values read as unknown_error). */
-export function oauthErrorFromFlow(data: Record<string, string>): OAuthErrorName {
-  const name = data[OAUTH_KEYS.error];
-  return OAUTH_ERRORS.find((known) => known === name) ?? 'unknown_error';
+/** The error kept on the OAuth error step. */
+export function oauthErrorFromFlow(state: FlowState): OAuthErrorName {
+  return state.flow === 'oauth' ? (state.error ?? 'unknown_error') : 'unknown_error';
 }
 
 /**

@@ -25,7 +25,16 @@ const STATE_TEXT: Record<Beta['state'], MessageKey> = {
   registration_ended: 'playtests.state.registration_ended',
 };
 
-export function PlaytestCard({ beta, onLeft }: { beta: Beta; onLeft: (title: string) => void }) {
+export function PlaytestCard({
+  beta,
+  onLeft,
+  selected = false,
+}: {
+  beta: Beta;
+  onLeft: (title: string) => void;
+  /** The playtest a link named (`beta_id`): marked, and its title takes the focus. */
+  selected?: boolean;
+}) {
   const { t, i18n } = useTranslation();
   const changed = usePlaytestChanged();
   const titleId = useId();
@@ -35,6 +44,10 @@ export function PlaytestCard({ beta, onLeft }: { beta: Beta; onLeft: (title: str
   useEffect(() => {
     if (notice) status.current?.focus();
   }, [notice]);
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (selected) heading.current?.focus();
+  }, [selected]);
   const actions = cardActions(beta);
   const opensOn = redemptionOpensOn(beta, new Date());
   const title = resolved(beta.title, i18n.language) ?? '';
@@ -63,15 +76,16 @@ export function PlaytestCard({ beta, onLeft }: { beta: Beta; onLeft: (title: str
 
   return (
     <article
-      className={actions.ended ? 'card playtest-card playtest-card-ended' : 'card playtest-card'}
+      className={`card playtest-card${actions.ended ? ' playtest-card-ended' : ''}${selected ? ' playtest-card-selected' : ''}`}
       aria-labelledby={titleId}
+      aria-current={selected ? 'true' : undefined}
     >
       {beta.assets.cover ? (
         <img className="playtest-cover" src={beta.assets.cover} alt="" width={640} height={360} loading="lazy" />
       ) : null}
       <div className="playtest-card-body">
         {game ? <p className="playtest-game">{game}</p> : null}
-        <h3 id={titleId} className="playtest-title">
+        <h3 id={titleId} className="playtest-title" ref={heading} tabIndex={selected ? -1 : undefined}>
           {title}
         </h3>
         <p className="playtest-facts">

@@ -2,7 +2,8 @@
 import { finalizeRecovery, initRecovery, validateRecovery } from '@portal/contract/calls/accounts-recovery';
 import { useEffect, useState } from 'react';
 import { ApiError } from '../../lib/api/api-error.ts';
-import { useServices, useSession } from '../../lib/services.tsx';
+import { useSession } from '../../lib/services.tsx';
+import { useFlowServices } from '../../flows/flow-services.tsx';
 import { FormError, SubmitForm } from '../../components/ui/form-error.tsx';
 import { Page } from '../../components/ui/page.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
@@ -13,14 +14,15 @@ import { visitorId } from '../../lib/visitor.ts';
 import { useEmailField } from '../../components/ui/email-field.tsx';
 import { useNewPasswordFields } from '../../components/ui/new-password-fields.tsx';
 import { href } from '../../lib/router/route-table.ts';
+import { signUpOf } from '../../flows/flow-facts.ts';
 
 const RESET_EMAIL_KEY = 'portal.resetEmail';
 
 export function ResetPassword() {
   const { t } = useTranslation();
-  const services = useServices();
+  const services = useFlowServices();
   const navigate = useNavigate();
-  const email = useEmailField(services.flow.get().data.email ?? '');
+  const email = useEmailField(signUpOf(services.flow.get()).email ?? '');
   const submit = useSubmit(async () => {
     const address = email.validate();
     if (!address) return;
@@ -43,7 +45,7 @@ export function ResetPassword() {
 
 export function ResetPasswordMessage() {
   const { t } = useTranslation();
-  const services = useServices();
+  const services = useFlowServices();
   const email = sessionStorage.getItem(RESET_EMAIL_KEY) ?? '';
   const [resent, setResent] = useState(false);
   const resend = useSubmit(async () => {
@@ -75,7 +77,7 @@ export function ResetPasswordMessage() {
 
 export function ChoosePassword() {
   const { t } = useTranslation();
-  const services = useServices();
+  const services = useFlowServices();
   const navigate = useNavigate();
   const token = new URLSearchParams(useLocation().search).get('token') ?? '';
   const [state, setState] = useState<'checking' | 'valid' | 'refused'>('checking');
@@ -84,7 +86,11 @@ export function ChoosePassword() {
   const newPassword = useNewPasswordFields();
   useEffect(() => {
     services.api.call(validateRecovery, { query: { token } }).then(
-      () => setState('valid'),
+      () => {
+        // Rule 3: the reset link's flow (its token kept for the success page).
+        services.flow.send({ type: 'resetLinkOpened', token });
+        setState('valid');
+      },
       (error: unknown) => {
         setRefusal(error);
         setState('refused');
@@ -102,12 +108,11 @@ export function ChoosePassword() {
         device_data: { visitor_id: visitorId(), platform_name: 'web' },
       },
     });
-    if (answer.session) {
-      const { signedIn, startSignInFlow } = await import('../../flows/continue-flow.ts');
-      // With two-factor on, the sign-in waits for its second step: /two-factor needs a flow.
-      if (answer.session.mfa_required) startSignInFlow(services);
-      signedIn(services, answer.session);
-    }
+    const { continueFlow, signedIn } = await import('../../flows/continue-flow.ts');
+    // With two-factor on, the sign-in waits for its second step (the flow's two-factor step).
+    if (answer.session) signedIn(services, answer.session);
+    // Rule 3: the password is updated; its success page follows.
+    if (services.flow.send({ type: 'passwordUpdated' })) return continueFlow(services);
     navigate(href('choose-password-success', { query: { token } }), { replace: true });
   });
   if (state === 'checking') return <Spinner />;
@@ -141,13 +146,18 @@ export function ChoosePassword() {
 
 export function ChoosePasswordSuccess() {
   const { t } = useTranslation();
+  const { flow } = useFlowServices();
   // Two-factor on: the new sign-in waits for its second step (never the mailbox: ADR 029).
   const { pendingMfa } = useSession();
+  // The reset's flow is over once its sign-in is (rule 3 would otherwise lead back here).
+  useEffect(() => {
+    if (!pendingMfa && flow.get().flow === 'user-flow') flow.send({ type: 'ended' });
+  }, [pendingMfa, flow]);
   return (
     <Page title={t('screen.choose-password-success.title')}>
       <p className="lead-text">{t('recovery.done')}</p>
       {pendingMfa ? (
-        <Link className="button" to={href('two-factor')}>
+        <Link className="button" to={href('two-factor')} onClick={() => flow.send({ type: 'twoFactorPending' })}>
           {t('recovery.finishSignIn')}
         </Link>
       ) : (

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ageBrackets } from './age-brackets.ts';
+import { ageBrackets, bracketOfAge } from './age-brackets.ts';
 
 describe('age brackets of a game', () => {
   it('turn registration_age bounds into brackets and the age each sends', () => {
@@ -13,5 +13,14 @@ describe('age brackets of a game', () => {
     expect(ageBrackets(undefined)).toBeNull();
     expect(ageBrackets('')).toBeNull();
     expect(ageBrackets('x,1')).toBeNull();
+  });
+  it('choose the bracket of an age given beforehand (a registration default, the `age` of a link)', () => {
+    const brackets = ageBrackets('13,18');
+    expect(bracketOfAge(brackets, 15)).toBe(13);
+    expect(bracketOfAge(brackets, 18)).toBe(18);
+    expect(bracketOfAge(brackets, 40)).toBe(18);
+    expect(bracketOfAge(brackets, 9)).toBe(12);
+    expect(bracketOfAge(brackets, null)).toBeNull();
+    expect(bracketOfAge(null, 15)).toBeNull();
   });
 });

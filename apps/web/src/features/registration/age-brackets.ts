@@ -18,3 +18,10 @@ export function ageBrackets(
   });
   return brackets;
 }
+
+/** The bracket (its `age`) holding an age given beforehand: a device's registration default, a link's `age`. */
+export function bracketOfAge(brackets: ReturnType<typeof ageBrackets>, age: number | null): number | null {
+  if (!brackets || age === null) return null;
+  const found = brackets.find((b) => (b.from === null || age >= b.from) && (b.to === null || age <= b.to));
+  return found?.age ?? null;
+}

@@ -15,16 +15,18 @@ import { useCaptcha } from '../../components/ui/use-captcha.tsx';
 import { EMAIL_CODE_LENGTH } from '@portal/contract/data/constants';
 import { useTranslation } from '../../lib/i18n/messages.ts';
 import { Link } from '../../lib/router/router.tsx';
-import { useFlow, useServices } from '../../lib/services.tsx';
+import { useServices } from '../../lib/services.tsx';
+import { useFlow, useFlowServices } from '../../flows/flow-services.tsx';
 import { useSubmit } from '../../lib/use-submit.ts';
-import { shouldSendCode, SIGN_UP_KEYS } from './registration-code.ts';
+import { shouldSendCode } from './registration-code.ts';
+import { signUpOf } from '../../flows/flow-facts.ts';
 
 function useRegistrationBody() {
   const { i18n } = useTranslation();
-  const { data } = useFlow();
+  const data = signUpOf(useFlow());
   return (extra: { email_code?: string; password?: string }, marketing: boolean) => ({
     email: data.email ?? '',
-    ...(data.dob ? { date_of_birth: data.dob } : { age: Number(data.age ?? 0) }),
+    ...(data.dob ? { date_of_birth: data.dob } : { age: data.age ?? 0 }),
     country: data.country ?? 'US',
     territory: data.territory ? data.territory : null,
     locale: i18n.language,
@@ -34,28 +36,28 @@ function useRegistrationBody() {
   });
 }
 
-/** A choice of the flow kept in its data ('true' or absent), so that the other step and a reload keep it. */
-function useFlowChoice(key: string): [boolean, (on: boolean) => void] {
-  const services = useServices();
-  const [on, setOn] = useState(useFlow().data[key] === 'true');
+/** A consent kept in the flow, so that the other step and a reload keep it. */
+function useFlowChoice(key: 'terms' | 'marketing'): [boolean, (on: boolean) => void] {
+  const services = useFlowServices();
+  const [on, setOn] = useState(signUpOf(useFlow())[key]);
   return [
     on,
     (next) => {
       setOn(next);
-      services.flow.setData({ [key]: next ? 'true' : null });
+      services.flow.send({ type: 'signUpChanged', patch: { [key]: next } });
     },
   ];
 }
 
 /** The code as typed, kept in the flow's data like the choices. */
 function useFlowCode(): [string, (code: string) => void] {
-  const services = useServices();
-  const [code, setCode] = useState(useFlow().data[SIGN_UP_KEYS.code] ?? '');
+  const services = useFlowServices();
+  const [code, setCode] = useState(signUpOf(useFlow()).code);
   return [
     code,
     (next) => {
       setCode(next);
-      services.flow.setData({ [SIGN_UP_KEYS.code]: next === '' ? null : next });
+      services.flow.send({ type: 'signUpChanged', patch: { code: next } });
     },
   ];
 }
@@ -99,10 +101,10 @@ function ConsentFields(props: {
 
 function useCreateAccount() {
   const { t } = useTranslation();
-  const services = useServices();
+  const services = useFlowServices();
   const body = useRegistrationBody();
-  const [terms, setTerms] = useFlowChoice(SIGN_UP_KEYS.terms);
-  const [marketing, setMarketing] = useFlowChoice(SIGN_UP_KEYS.marketing);
+  const [terms, setTerms] = useFlowChoice('terms');
+  const [marketing, setMarketing] = useFlowChoice('marketing');
   const [termsError, setTermsError] = useState<string | null>(null);
   const captcha = useCaptcha(services.config.captcha);
   const create = async (extra: { email_code?: string; password?: string }) => {
@@ -115,8 +117,7 @@ function useCreateAccount() {
     if (services.session.get().account?.stub) {
       const account = await services.api.call(complete, { body: body(extra, marketing) });
       services.session.setAccount(account);
-      const passwordless = services.flow.get().data.deviceAuthType === 'passwordless';
-      services.flow.setStep(passwordless ? 'remediation_completed' : 'account_created');
+      services.flow.send({ type: 'stubCompleted' });
       await continueFlow(services);
       return;
     }
@@ -129,7 +130,7 @@ function useCreateAccount() {
       ),
     );
     signedIn(services, answer);
-    services.flow.setStep('account_created');
+    services.flow.send({ type: 'accountCreated' });
     await continueFlow(services);
   };
   return { create, consent: { terms, setTerms, marketing, setMarketing, termsError }, captcha: captcha.field };
@@ -137,19 +138,19 @@ function useCreateAccount() {
 
 export function EmailRegistration() {
   const { t } = useTranslation();
-  const services = useServices();
-  const { data } = useFlow();
+  const services = useFlowServices();
+  const data = signUpOf(useFlow());
   const [code, setCode] = useFlowCode();
   const opened = useRef(false);
   const { create, consent, captcha } = useCreateAccount();
   // The code of this address, mailed when the step first opens; a failure lets the next opening try.
   const firstSend = useSubmit(async () => {
     const email = data.email ?? '';
-    services.flow.setData({ [SIGN_UP_KEYS.codeSentTo]: email });
+    services.flow.send({ type: 'signUpChanged', patch: { codeSentTo: email } });
     try {
       await services.api.call(sendRegistrationEmail, { body: { email } });
     } catch (error) {
-      services.flow.setData({ [SIGN_UP_KEYS.codeSentTo]: null });
+      services.flow.send({ type: 'signUpChanged', patch: { codeSentTo: null } });
       throw error;
     }
   });
@@ -160,7 +161,7 @@ export function EmailRegistration() {
   useEffect(() => {
     if (opened.current) return;
     opened.current = true;
-    if (shouldSendCode(services.flow.get().data)) void firstSend.run();
+    if (shouldSendCode(signUpOf(services.flow.get()))) void firstSend.run();
   }, [firstSend, services.flow]);
   const submit = useSubmit(() => create({ email_code: code.trim() }));
   return (
@@ -192,11 +193,11 @@ export function EmailRegistration() {
 
 export function CreatePassword() {
   const { t } = useTranslation();
-  const { data } = useFlow();
+  const data = signUpOf(useFlow());
   const newPassword = useNewPasswordFields();
   const { create, consent, captcha } = useCreateAccount();
   // Reached by "Create a password instead": the code mailed to the address still verifies it.
-  const codeSent = data.email !== undefined && data[SIGN_UP_KEYS.codeSentTo] === data.email;
+  const codeSent = data.email !== null && data.codeSentTo === data.email;
   const [code, setCode] = useFlowCode();
   const [codeError, setCodeError] = useState<string | null>(null);
   const submit = useSubmit(async () => {

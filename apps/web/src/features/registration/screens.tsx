@@ -2,12 +2,12 @@ import type { ComponentType } from 'react';
 import type { ScreenId } from '../../lib/router/route-table.ts';
 import { useTranslation } from '../../lib/i18n/messages.ts';
 import { Link } from '../../lib/router/router.tsx';
-import { FeatureScreen } from '../../components/ui/feature-screen.tsx';
 import { Page } from '../../components/ui/page.tsx';
 import { DisplayName } from './display-name.tsx';
 import { UpdateConsent, VerifyEmail, VerifyEmailSuccess } from './verify-and-consent.tsx';
 import { AgeAndLocation, SignUp } from './sign-up-screens.tsx';
 import { CreatePassword, EmailRegistration } from './credential-steps.tsx';
+import { SelectCountry } from './select-country.tsx';
 import { href } from '../../lib/router/route-table.ts';
 
 function NotEligible() {
@@ -29,10 +29,6 @@ function Embargoed() {
       <p className="lead-text">{t('screen.embargoed-country.body')}</p>
     </Page>
   );
-}
-
-function SelectCountry() {
-  return <FeatureScreen titleKey="screen.select-country.title" />;
 }
 
 const SCREENS: Record<ScreenId<'registration'>, ComponentType> = {

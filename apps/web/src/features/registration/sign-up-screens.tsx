@@ -3,10 +3,11 @@
 import { checkAgeCategory, getLocation } from '@portal/contract/calls/accounts';
 import { useEffect, useMemo, useState } from 'react';
 import { continueFlow } from '../../flows/continue-flow.ts';
-import { useFlow, useServices } from '../../lib/services.tsx';
+import { useFlow, useFlowServices } from '../../flows/flow-services.tsx';
 import { TextField } from '../../components/ui/field.tsx';
 import { SubmitForm } from '../../components/ui/form-error.tsx';
-import { LocationFields } from '../../components/ui/location-fields.tsx';
+import { LocationSummary } from './location-summary.tsx';
+import { locationFromQuery } from './location-query.ts';
 import { Page } from '../../components/ui/page.tsx';
 import { ApiError } from '../../lib/api/api-error.ts';
 import { ageGate } from '../../flows/flow-store.ts';
@@ -16,70 +17,68 @@ import { Link, useLocation, useNavigate } from '../../lib/router/router.tsx';
 import { getGame } from '@portal/contract/calls/games';
 import { useSubmit } from '../../lib/use-submit.ts';
 import { useEmailField } from '../../components/ui/email-field.tsx';
-import { ageBrackets } from './age-brackets.ts';
+import { ageBrackets, bracketOfAge } from './age-brackets.ts';
 import { GameWelcome } from '../../flows/auth-game.tsx';
-import { GAME_KEYS, gameFlowInProgress } from '../../flows/game-flow.ts';
+import { gameFacts, registrationPrefill } from '../../flows/game-flow.ts';
+import { gameFlowInProgress, gameOf, signUpOf } from '../../flows/flow-facts.ts';
+import type { SignUpPrefill } from '../../flows/flow-events.ts';
+import { keepRedirectUrl } from '../../lib/router/redirect-url.ts';
 import type { GameConfig } from '@portal/contract/calls/games';
 import { href } from '../../lib/router/route-table.ts';
-import { codeSentKept } from './registration-code.ts';
 
-/** registration_defaults and the game (`entry`) from the query of a game's sign-up link. */
-function registrationDefaults(search: string): Record<string, string> {
+/**
+ * registration_defaults, the game (`entry`) and a referral (`ref`) from the query of a game's
+ * sign-up link: `dob`, `age`, `location` prefill age and location.
+ */
+function signUpLink(search: string): { prefill: SignUpPrefill; gameSlug: string | null } {
   const query = new URLSearchParams(search);
-  const defaults: Record<string, string> = {};
-  const dob = query.get('dob');
-  if (dob && /^\d{4}-\d{2}-\d{2}$/.test(dob)) defaults.dob = dob;
-  const location = query.get('location')?.toUpperCase();
-  if (location && /^[A-Z]{2}(-[A-Z]{2})?$/.test(location)) {
-    defaults.country = location.slice(0, 2);
-    if (location.length === 5) defaults.territory = location;
-  }
+  const age = Number(query.get('age') ?? '');
+  const ref = query.get('ref');
   const entry = query.get('entry');
-  if (entry && /^[a-z0-9][a-z0-9_-]{0,63}$/.test(entry)) defaults.gameSlug = entry;
-  return defaults;
+  return {
+    prefill: {
+      ...registrationPrefill({
+        dob: query.get('dob'),
+        age: query.get('age') !== null && Number.isInteger(age) ? age : null,
+        location: query.get('location'),
+      }),
+      ...(ref && /^[A-Za-z0-9_-]{1,64}$/.test(ref) ? { ref } : {}),
+    },
+    gameSlug: entry && /^[a-z0-9][a-z0-9_-]{0,63}$/.test(entry) ? entry : null,
+  };
 }
 
 export function SignUp() {
   const { t } = useTranslation();
-  const services = useServices();
+  const services = useFlowServices();
   const { search } = useLocation();
-  const defaults = useMemo(() => registrationDefaults(search), [search]);
+  const link = useMemo(() => signUpLink(search), [search]);
+  useEffect(() => keepRedirectUrl(search, services.session), [search, services.session]);
   const email = useEmailField();
   // A game signing the player in (OAuth or device flow) keeps its flow and shows its welcome here too.
   const flow = useFlow();
   const inGameFlow = gameFlowInProgress(flow);
-  const gameSlug = defaults.gameSlug ?? (inGameFlow ? flow.data[GAME_KEYS.slug] : undefined);
-  const [game, setGame] = useState<{ config: GameConfig; credentials: string; ageButtons: string } | null>(null);
+  const gameSlug = link.gameSlug ?? (inGameFlow ? gameOf(flow)?.slug : undefined);
+  const [game, setGame] = useState<GameConfig | null>(null);
   useEffect(() => {
     if (!gameSlug) return;
-    services.api.call(getGame, { params: { slug: gameSlug } }).then(
-      (config) =>
-        setGame({
-          config,
-          credentials: config.user_experience.registration_preferred_credentials,
-          ageButtons: config.user_experience.registration_age?.join(',') ?? '',
-        }),
-      () => setGame(null),
-    );
+    services.api.call(getGame, { params: { slug: gameSlug } }).then(setGame, () => setGame(null));
   }, [gameSlug, services.api]);
   const onSubmit = () => {
     const address = email.validate();
     if (!address) return;
-    const current = services.flow.get();
-    const kept = inGameFlow && current.flow ? current : null;
-    services.flow.start(kept?.flow ?? 'registration', 'registration_init', {
-      ...kept?.data,
-      // The same address again (Back to this page): the code mailed to it stands (issue 28).
-      ...codeSentKept(current.data, address),
-      ...defaults,
-      ...(game ? { credentials: game.credentials, ...(game.ageButtons ? { ageButtons: game.ageButtons } : {}) } : {}),
+    // A game's flow under way goes on; the same address again keeps the code mailed to it (issue 28).
+    services.flow.send({
+      type: 'signUpStarted',
       email: address,
+      game: game ? gameFacts(game) : null,
+      prefill: link.prefill,
     });
     void continueFlow(services);
   };
   return (
     <Page title={t('screen.sign-up.title')}>
-      {game ? <GameWelcome game={game.config} /> : null}
+      {game ? <GameWelcome game={game} /> : null}
       <p className="lead-text">{t('signUp.intro')}</p>
       <form className="form" noValidate onSubmit={(e) => (e.preventDefault(), onSubmit())}>
         {email.field}
@@ -96,17 +95,23 @@ export function SignUp() {
 
 export function AgeAndLocation() {
   const { t, i18n } = useTranslation();
-  const services = useServices();
+  const services = useFlowServices();
   const navigate = useNavigate();
-  const prefill = useFlow().data;
-  const [dob, setDob] = useState(prefill.dob ? formatCalendarDate(prefill.dob, i18n.language) : '');
-  const [country, setCountry] = useState(prefill.country ?? 'US');
-  const [territory, setTerritory] = useState(prefill.territory ?? '');
+  const flow = useFlow();
+  const prefill = signUpOf(flow);
+  // A place chosen on /select-country comes back in the `location` query (location-query.ts).
+  const { search } = useLocation();
+  const chosen = useMemo(() => locationFromQuery(search), [search]);
+  const [dob, setDob] = useState(prefill.dobTyped ?? (prefill.dob ? formatCalendarDate(prefill.dob, i18n.language) : ''));
+  const [country, setCountry] = useState(chosen?.country ?? prefill.country ?? 'US');
+  const [territory, setTerritory] = useState(chosen?.territory ?? prefill.territory ?? '');
   const [dobError, setDobError] = useState<string | null>(null);
-  const brackets = useMemo(() => ageBrackets(prefill.ageButtons), [prefill.ageButtons]);
-  const [bracket, setBracket] = useState<number | null>(null);
+  const ageButtons = gameOf(flow)?.ageButtons?.join(',');
+  const brackets = useMemo(() => ageBrackets(ageButtons), [ageButtons]);
+  // An age given beforehand (registration_defaults, a link's `age`) chooses its bracket.
+  const [bracket, setBracket] = useState<number | null>(() => bracketOfAge(brackets, prefill.age));
   useEffect(() => {
-    if (prefill.country) return;
+    if (chosen || prefill.country) return;
     void services.api.call(getLocation).then(
       (location) => {
         setCountry(location.country);
@@ -114,13 +119,14 @@ export function AgeAndLocation() {
       },
       () => undefined,
     );
-  }, [services.api, prefill.country]);
+  }, [services.api, prefill.country, chosen]);
   const submit = useSubmit(async () => {
     const dateOfBirth = brackets ? null : parseCalendarDate(dob, i18n.language);
     if (brackets && bracket === null) return setDobError(t('signUp.ageRequired'));
     if (!brackets && !dateOfBirth)
       return setDobError(t('form.dateInvalid', { format: datePlaceholder(i18n.language) }));
     setDobError(null);
+    services.flow.send({ type: 'signUpChanged', patch: { dobTyped: null } });
     const ageData = dateOfBirth ? { date_of_birth: dateOfBirth } : { age: bracket ?? 0 };
     const location = { country, territory: country === 'US' && territory ? territory : null };
     try {
@@ -130,7 +136,7 @@ export function AgeAndLocation() {
       if (answer.age_gated) {
         ageGate.set(true);
         services.analytics.ageGatePreLaunch();
-        services.flow.setStep('age_gate_error');
+        services.flow.send({ type: 'ageGated' });
         return continueFlow(services);
       }
     } catch (error) {
@@ -138,10 +144,14 @@ export function AgeAndLocation() {
         return navigate(href('embargoed-country'), { replace: true });
       throw error;
     }
-    services.flow.setStep('age_and_location', {
-      ...(dateOfBirth ? { dob: dateOfBirth } : { age: String(bracket) }),
-      country,
-      territory: location.territory ?? '',
+    services.flow.send({
+      type: 'ageAndLocationGiven',
+      age: {
+        dob: dateOfBirth ?? null,
+        age: dateOfBirth ? null : bracket,
+        country,
+        territory: location.territory,
+      },
     });
     await continueFlow(services);
   });
@@ -181,7 +191,7 @@ export function AgeAndLocation() {
             error={dobError}
           />
         )}
-        <LocationFields country={country} territory={territory} onCountry={setCountry} onTerritory={setTerritory} />
+        <LocationSummary country={country} territory={territory} onLeave={() => services.flow.send({ type: 'signUpChanged', patch: { dobTyped: dob.slice(0, 32) || null } })} />
       </SubmitForm>
     </Page>
   );

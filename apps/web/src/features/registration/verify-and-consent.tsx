@@ -4,8 +4,8 @@ import { verifyEmail } from '@portal/contract/calls/accounts';
 import { consent, getMe, sendVerificationEmail } from '@portal/contract/calls/accounts-me';
 import { useEffect, useRef, useState } from 'react';
 import { continueFlow } from '../../flows/continue-flow.ts';
-import { gameFlowInProgress } from '../../flows/game-flow.ts';
-import { useServices, useSession } from '../../lib/services.tsx';
+import { useSession } from '../../lib/services.tsx';
+import { useFlowServices } from '../../flows/flow-services.tsx';
 import { safeRedirectTarget } from '../../lib/router/safe-redirect.ts';
 import { CheckboxField, CodeField } from '../../components/ui/field.tsx';
 import { FormError, SubmitForm } from '../../components/ui/form-error.tsx';
@@ -16,10 +16,17 @@ import { useTranslation } from '../../lib/i18n/messages.ts';
 import { Link, useLocation, useNavigate } from '../../lib/router/router.tsx';
 import { useSubmit } from '../../lib/use-submit.ts';
 import { href } from '../../lib/router/route-table.ts';
+import { debugSettings, saveDebugSettings } from '../../lib/environment.ts';
+
+/** Verifying the address lifts the registration flag, as the server lifts the account's: the debug setting's too. */
+function liftDebugFlag(debug: boolean) {
+  const settings = debugSettings(debug);
+  if (settings.isRegistrationFlagged) saveDebugSettings({ ...settings, isRegistrationFlagged: false });
+}
 
 export function VerifyEmail() {
   const { t } = useTranslation();
-  const services = useServices();
+  const services = useFlowServices();
   const navigate = useNavigate();
   const session = useSession();
   const query = new URLSearchParams(useLocation().search);
@@ -29,6 +36,12 @@ export function VerifyEmail() {
   const tried = useRef(false);
   const byLink = useSubmit(async () => {
     await services.api.call(verifyEmail, { body: { token: token ?? '' } });
+    liftDebugFlag(services.debug);
+    // Rule 2: a link opened without a session (another device, a new tab) is a flow of its own.
+    if (!services.session.get().accessToken && !services.flow.active) {
+      services.flow.send({ type: 'anonymousEmailVerified' });
+      return continueFlow(services);
+    }
     navigate(href('verify-email-success'), { replace: true });
   });
   useEffect(() => {
@@ -42,9 +55,11 @@ export function VerifyEmail() {
   });
   const byCode = useSubmit(async () => {
     await services.api.call(verifyEmail, { body: { code: code.trim() } });
+    liftDebugFlag(services.debug);
     services.session.setAccount(await services.api.call(getMe));
-    // Rule 12 sent a game's sign-in (OAuth or device) here: it goes on now that the email is verified.
-    if (gameFlowInProgress(services.flow.get())) return continueFlow(services);
+    // Rule 12 sent a flow here (a game's sign-in, or a registration whose display name is still to
+    // choose, rule 14): it goes on now that the email is verified.
+    if (services.flow.active) return continueFlow(services);
     navigate(href('verify-email-success'), { replace: true });
   });
   if (token) {
@@ -116,7 +131,7 @@ export function VerifyEmailSuccess() {
 
 export function UpdateConsent() {
   const { t } = useTranslation();
-  const services = useServices();
+  const services = useFlowServices();
   const navigate = useNavigate();
   const account = useSession().account;
   const [agreed, setAgreed] = useState(false);
@@ -130,6 +145,8 @@ export function UpdateConsent() {
     for (const type of needed) {
       services.session.setAccount(await services.api.call(consent, { params: { type }, body: { consented: true } }));
     }
+    // Rule 17 sent a flow here (a game's sign-in, a connection): it goes on now.
+    if (services.flow.active && !services.session.consentTarget) return continueFlow(services);
     const target = safeRedirectTarget(services.session.consentTarget);
     services.session.consentTarget = null;
     navigate(target, { replace: true });

@@ -7,7 +7,9 @@ import { useServices } from '../../lib/services.tsx';
 import { CheckboxField, CurrentPasswordField } from '../../components/ui/field.tsx';
 import { ModalForm } from '../../components/ui/modal-form.tsx';
 import { useNewPasswordFields } from '../../components/ui/new-password-fields.tsx';
+import { ApiError } from '../../lib/api/api-error.ts';
 import { useTranslation } from '../../lib/i18n/messages.ts';
+import type { MessageKey } from '../../lib/i18n/messages.ts';
 import { useSubmit } from '../../lib/use-submit.ts';
 
 export function PasswordModal({
@@ -22,21 +24,29 @@ export function PasswordModal({
   const { t } = useTranslation();
   const services = useServices();
   const [current, setCurrent] = useState('');
-  const [currentError, setCurrentError] = useState<string | null>(null);
+  // A message key, translated when shown (the error messages may load after the modal opened).
+  const [currentError, setCurrentError] = useState<MessageKey | null>(null);
   const [signOutOthers, setSignOutOthers] = useState(true);
   const next = useNewPasswordFields();
   const submit = useSubmit(async () => {
     const missing = account.password_set && current === '';
-    setCurrentError(missing ? t('security.currentRequired') : null);
+    setCurrentError(missing ? 'security.currentRequired' : null);
     const password = next.validate();
     if (missing || !password) return;
-    const updated = await services.api.call(updatePassword, {
-      body: {
-        ...(account.password_set ? { password: current } : {}),
-        new_password: password,
-        sign_out_others: signOutOthers,
-      },
-    });
+    const updated = await services.api
+      .call(updatePassword, {
+        body: {
+          ...(account.password_set ? { password: current } : {}),
+          new_password: password,
+          sign_out_others: signOutOthers,
+        },
+      })
+      .catch((failure: unknown) => {
+        // A wrong current password (1049) is told on its field, not as an error of the form.
+        if (failure instanceof ApiError && failure.is('current_password_incorrect')) return null;
+        throw failure;
+      });
+    if (!updated) return setCurrentError('error.current_password_incorrect');
     services.session.setAccount(updated);
     onDone();
     onClose();
@@ -50,7 +60,7 @@ export function PasswordModal({
     >
       <p className="field-hint">{t('form.passwordRules')}</p>
       {account.password_set ? (
-        <CurrentPasswordField value={current} onChange={setCurrent} error={currentError} />
+        <CurrentPasswordField value={current} onChange={setCurrent} error={currentError && t(currentError)} />
       ) : null}
       {next.fields}
       <CheckboxField

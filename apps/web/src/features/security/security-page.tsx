@@ -10,7 +10,8 @@ import { Page } from '../../components/ui/page.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { formatDate } from '../../lib/dates.ts';
 import { useTranslation } from '../../lib/i18n/messages.ts';
-import { useNavigate } from '../../lib/router/router.tsx';
+import { useLocation, useNavigate } from '../../lib/router/router.tsx';
+import { queryFlag } from '../../lib/router/query-params.ts';
 import { PasswordModal } from './password-modal.tsx';
 import { RECENT_ACTIVITY_KEY, RecentActivity } from './recent-activity.tsx';
 import { BackupCodesModal, DisconnectMfaModal, EnableMfaModal } from './two-factor-modals.tsx';
@@ -39,9 +40,20 @@ export function SecurityPage() {
   );
 }
 
+/**
+ * What a link to /security asks to open (ADR 005 "Query parameters the app reads"): `password` the
+ * password change (or set), `active2fa` the two-factor setup when it can be turned on.
+ */
+function askedModal(search: string, account: Account): ModalKind | null {
+  if (queryFlag(search, 'password')) return 'password';
+  if (queryFlag(search, 'active2fa') && !account.mfa_active && account.password_set) return 'enable';
+  return null;
+}
+
 function SecuritySettings({ account }: { account: Account }) {
   const { t, i18n } = useTranslation();
-  const [modal, setModal] = useState<ModalKind | null>(null);
+  const { search } = useLocation();
+  const [modal, setModal] = useState<ModalKind | null>(() => askedModal(search, account));
   const [notice, setNotice] = useState<string | null>(null);
   const queryClient = useQueryClient();
   const close = () => {

@@ -6,7 +6,7 @@ import type { GameConflictBody } from '@portal/contract/calls/accounts-links';
 import { useId, useState } from 'react';
 import { continueFlow } from '../../flows/continue-flow.ts';
 import { useStepFocus } from '../../components/ui/step-focus.ts';
-import { STUB_KEYS, stubChoices, stubConflicts } from '../../flows/stub-flow.ts';
+import { stubOf, stubChoices, stubConflicts } from '../../flows/stub-flow.ts';
 import type { SaveChoice } from '../../flows/stub-flow.ts';
 import { href } from '../../lib/router/route-table.ts';
 import { Page } from '../../components/ui/page.tsx';
@@ -15,7 +15,7 @@ import { formatDate } from '../../lib/dates.ts';
 import { formatDetailValue, humaniseKey, platformName } from '../../lib/game-details.ts';
 import { useTranslation } from '../../lib/i18n/messages.ts';
 import { useNavigate } from '../../lib/router/router.tsx';
-import { useFlow, useServices } from '../../lib/services.tsx';
+import { useFlow, useFlowServices } from '../../flows/flow-services.tsx';
 import { useSubmit } from '../../lib/use-submit.ts';
 import { stubFacts } from './stub-facts.ts';
 import { useCancelLinking } from './use-cancel-linking.ts';
@@ -26,14 +26,14 @@ type Save = Conflict['stub'];
 
 export function ChooseGame() {
   const { t } = useTranslation();
-  const services = useServices();
+  const services = useFlowServices();
   const navigate = useNavigate();
   const flow = useFlow();
   const cancel = useCancelLinking();
   const games = stubConflicts(flow)?.conflict_game_details ?? [];
   const choices = stubChoices(flow);
   const firstOpen = games.findIndex((g) => !choices[g.game_slug]);
-  const kept = Number(flow.data[STUB_KEYS.choosing] ?? '');
+  const kept = stubOf(flow)?.choosing ?? 0;
   const [index, setShown] = useState(
     Number.isInteger(kept) && kept >= 0 && kept <= games.length && (firstOpen === -1 || kept <= firstOpen)
       ? kept
@@ -42,17 +42,17 @@ export function ChooseGame() {
         : firstOpen,
   );
   const setIndex = (next: number) => {
-    services.flow.setStep('stub_choose_game', { [STUB_KEYS.choosing]: String(next) });
+    services.flow.send({ type: 'saveChoiceShown', index: next });
     setShown(next);
   };
   useStepFocus(`choose-${index}`);
 
   const choose = (slug: string, choice: SaveChoice) =>
-    services.flow.setStep('stub_choose_game', { [STUB_KEYS.choices]: JSON.stringify({ ...choices, [slug]: choice }) });
+    services.flow.send({ type: 'saveChosen', slug, choice });
 
   const confirm = useSubmit(async () => {
     // The choices are made: the consolidation goes on with them (rule 10).
-    services.flow.setStep('login_credentials');
+    services.flow.send({ type: 'savesConfirmed' });
     await continueFlow(services);
   });
 

@@ -5,20 +5,23 @@
 import { signOut } from '@portal/contract/calls/sessions';
 import { ERRORS } from '@portal/contract/errors/catalogue';
 import { useStepFocus } from '../../components/ui/step-focus.ts';
-import { resumeStubSession, STUB_KEYS } from '../../flows/stub-flow.ts';
+import { resumeStubSession, stubOf } from '../../flows/stub-flow.ts';
+import { continueFlow } from '../../flows/continue-flow.ts';
+import { gameOf } from '../../flows/flow-facts.ts';
 import { href } from '../../lib/router/route-table.ts';
 import { Page } from '../../components/ui/page.tsx';
 import { useTranslation } from '../../lib/i18n/messages.ts';
 import { errorMessageKey } from '../../lib/i18n/error-keys.ts';
 import { useLocation, useNavigate } from '../../lib/router/router.tsx';
-import { useFlow, useServices, useSession } from '../../lib/services.tsx';
+import { useSession } from '../../lib/services.tsx';
+import { useFlow, useFlowServices } from '../../flows/flow-services.tsx';
 import { platformLabel } from './stub-facts.ts';
 import { useCancelLinking } from './use-cancel-linking.ts';
 import './stub.css';
 
 export function ConnectFail() {
   const { t } = useTranslation();
-  const services = useServices();
+  const services = useFlowServices();
   const navigate = useNavigate();
   const flow = useFlow();
   const cancel = useCancelLinking();
@@ -36,19 +39,27 @@ export function ConnectFail() {
   // may be done (only support changes a restricted platform's; the player may disconnect another's).
   const otherIdentity =
     link !== null && (code === ERRORS.unlink_restricted.code || code === ERRORS.platform_link_already_exists.code);
-  const hasStub = Boolean(flow.data[STUB_KEYS.token]);
+  const hasStub = Boolean(stubOf(flow)?.token);
 
   /** Signs the account that could not take the stub out (its session only), then sign-in again. */
   const otherAccount = async () => {
     await services.api.call(signOut, {}).catch(() => undefined);
-    const { data } = services.flow.get();
+    const stub = stubOf(services.flow.get());
     services.session.clear();
-    services.flow.setStep('consolidation_init', { [STUB_KEYS.token]: data[STUB_KEYS.token] ?? '' });
+    services.flow.send({ type: 'consolidationStarted', token: stub?.token ?? '', refresh: stub?.refresh ?? null });
     navigate(href('sign-in'), { replace: true });
   };
   const newAccount = async () => {
     await services.api.call(signOut, {}).catch(() => undefined);
-    if (resumeStubSession(services)) navigate(href('sign-up'), { replace: true });
+    if (!resumeStubSession(services)) return;
+    // A game that registers without credentials: the stub becomes the account from its age and
+    // location (rules 4 and 8), which needs the stub's account in the browser again.
+    if (gameOf(services.flow.get())?.requireCredentials === false) {
+      const { getMe } = await import('@portal/contract/calls/accounts-me');
+      services.session.setAccount(await services.api.call(getMe));
+      return continueFlow(services);
+    }
+    navigate(href('sign-up'), { replace: true });
   };
 
   return (

@@ -6,17 +6,17 @@ import { href } from '../../lib/router/route-table.ts';
 import { Page } from '../../components/ui/page.tsx';
 import { useTranslation } from '../../lib/i18n/messages.ts';
 import { Link, useLocation } from '../../lib/router/router.tsx';
-import { useServices } from '../../lib/services.tsx';
+import { useFlowServices } from '../../flows/flow-services.tsx';
 import './stub.css';
 
 export function ConnectSuccess() {
   const { t } = useTranslation();
-  const { flow, session } = useServices();
+  const { flow, session } = useFlowServices();
   const game = new URLSearchParams(useLocation().search).get('game');
   useStepFocus('success');
   // The flow is over: a later sign-in starts afresh.
   useEffect(() => {
-    const forget = () => flow.end();
+    const forget = () => flow.send({ type: 'ended' });
     window.addEventListener('pagehide', forget);
     return () => window.removeEventListener('pagehide', forget);
   }, [flow]);
@@ -29,7 +29,7 @@ export function ConnectSuccess() {
       <p>{t('stub.success.next')}</p>
       {signedIn ? (
         <div className="actions">
-          <Link className="button" to={href('account')} onClick={() => flow.end()}>
+          <Link className="button" to={href('account')} onClick={() => flow.send({ type: 'ended' })}>
             {t('stub.success.account')}
           </Link>
         </div>

@@ -6,7 +6,7 @@ import { href } from '../../lib/router/route-table.ts';
 import { Page } from '../../components/ui/page.tsx';
 import { useTranslation } from '../../lib/i18n/messages.ts';
 import { useNavigate } from '../../lib/router/router.tsx';
-import { useFlow } from '../../lib/services.tsx';
+import { useFlow } from '../../flows/flow-services.tsx';
 import { useCancelLinking } from './use-cancel-linking.ts';
 import './stub.css';
 

@@ -3,14 +3,14 @@
 import { useCallback } from 'react';
 import { href } from '../../lib/router/route-table.ts';
 import { useNavigate } from '../../lib/router/router.tsx';
-import { useServices } from '../../lib/services.tsx';
+import { useFlowServices } from '../../flows/flow-services.tsx';
 
 export function useCancelLinking(): () => void {
-  const services = useServices();
+  const services = useFlowServices();
   const navigate = useNavigate();
   return useCallback(() => {
     if (services.session.get().account?.stub) services.session.clear();
-    services.flow.end();
+    services.flow.send({ type: 'ended' });
     navigate(href('home'), { replace: true });
   }, [services, navigate]);
 }

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { FlowStore } from '../../flows/flow-store.ts';
 import { isAccountValid, isLoggedIn, SessionStore } from './session-store.ts';
 import { useMemoryStorage } from '../testing/memory-storage.ts';
 
@@ -67,21 +66,5 @@ describe('SessionStore', () => {
     } finally {
       Reflect.deleteProperty(globalThis, 'addEventListener');
     }
-  });
-});
-
-describe('FlowStore', () => {
-  it('survives a reload mid-flow', () => {
-    new FlowStore().start('registration', 'age_and_location', { email: 'p@example.com' });
-    expect(new FlowStore().get()).toEqual({
-      flow: 'registration',
-      step: 'age_and_location',
-      data: { email: 'p@example.com' },
-    });
-  });
-
-  it('ignores tampered values', () => {
-    window.sessionStorage.setItem('portal.flow', JSON.stringify({ flow: 'hack', step: 'nope', data: null }));
-    expect(new FlowStore().get()).toEqual({ flow: null, step: null, data: {} });
   });
 });

@@ -62,6 +62,11 @@ export interface RouteMeta {
   public?: boolean;
   /** Part of the dashboard: registration-flagged and consent checks apply (guard 3). */
   dashboard?: boolean;
+  /**
+   * A stub account's session in its flow may open it too (guard 2; guard 3 then does not apply to
+   * it): rule 6 connects the game's user-flow platform before the stub moves on.
+   */
+  stubInFlow?: boolean;
   /** Needs this feature flag (guard 4). */
   featureFlag?: FeatureFlag;
   /** Needs a `token` query; without it go to the `back` route or sign-in (guard 5). */
@@ -162,7 +167,7 @@ const ROUTE_TABLE = {
   'connect-platform': route(
     '/connect/:platformId',
     'linked-accounts',
-    dashboard('linked_accounts', { platformParam: true }),
+    dashboard('linked_accounts', { platformParam: true, stubInFlow: true }),
   ),
   // Device.
   device: route('/device', 'device', visitor('device')),

@@ -9,7 +9,6 @@ import type { PlatformId } from '@portal/contract/data/platforms';
 import { useState } from 'react';
 import { GameWelcome, SignedInAs } from '../../../flows/auth-game.tsx';
 import {
-  CONNECTION_KEYS,
   connectionResult,
   FAN_CLUB_PLATFORM,
   linkNeedsRefresh,
@@ -23,23 +22,25 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { debugSettings } from '../../../lib/environment.ts';
 import { useTranslation } from '../../../lib/i18n/messages.ts';
 import { useNavigate, useParams } from '../../../lib/router/router.tsx';
-import { useFlow, useServices, useSession } from '../../../lib/services.tsx';
+import { useSession } from '../../../lib/services.tsx';
+import { useFlow, useFlowServices } from '../../../flows/flow-services.tsx';
 import { useSubmit } from '../../../lib/use-submit.ts';
 import { linkThroughPopup } from '../../../lib/platforms/link-platform.ts';
 import { ShortCodeModal } from '../short-code-modal.tsx';
 import { useConnectionTexts } from './connection-game.ts';
 import { PlatformBadge } from '../../../components/platform-badge.tsx';
 import { PlatformPopupWaiting } from '../../../components/platform-popup-waiting.tsx';
+import type { FlowServices } from '../../../flows/flow-services.tsx';
 
 /** Ends the connection without connecting (or after an earlier one) and goes where the flow goes. */
-export function endConnection(services: ReturnType<typeof useServices>) {
-  services.flow.setStep('account_connection_completed');
+export function endConnection(services: FlowServices) {
+  services.flow.send({ type: 'connectionEnded' });
   return continueFlow(services);
 }
 
 export function ConnectionConnect({ titleKey }: { titleKey: 'connection-confirmation' | 'connection-fan-club' }) {
   const { t } = useTranslation();
-  const services = useServices();
+  const services = useFlowServices();
   const navigate = useNavigate();
   const flow = useFlow();
   const { account } = useSession();
@@ -58,7 +59,7 @@ export function ConnectionConnect({ titleKey }: { titleKey: 'connection-confirma
   const connected = (updated: Account) => {
     services.session.setAccount(updated);
     // The result pages name the platform connected (the address may have named it, not the flow).
-    services.flow.setStep('connection_confirmation', { [CONNECTION_KEYS.platform]: platform });
+    services.flow.send({ type: 'platformChosen', platform });
     navigate(connectionResult(services.flow.get(), services.settings, platform), { replace: true });
   };
   const connect = useSubmit(async () => {
@@ -72,7 +73,7 @@ export function ConnectionConnect({ titleKey }: { titleKey: 'connection-confirma
 
   if (!account || texts.game === undefined) return <Spinner />;
   const name = PLATFORM_CATALOGUE[platform].name;
-  const required = flow.data[CONNECTION_KEYS.required] === 'true';
+  const required = flow.flow === 'connection' && flow.connection.required;
   const alreadyConnected = link !== undefined && !reconnect;
   // An identity linked before the address is proved could hand the account over (pre-account
   // hijacking): the server refuses, and the page asks for the verification first.
@@ -111,7 +112,7 @@ export function ConnectionConnect({ titleKey }: { titleKey: 'connection-confirma
         {/* A shared computer: someone else may be signed in here; the flow goes on after the sign-in. */}
         <SignedInAs
           onSignedOut={() => {
-            if (flow.flow) services.flow.start(flow.flow, 'connection_flow_init', flow.data);
+            services.flow.send({ type: 'connectionRestarted' });
             void continueFlow(services);
           }}
         />

@@ -3,9 +3,9 @@
 import type { GameConfig } from '@portal/contract/calls/games';
 import type { PlatformId } from '@portal/contract/data/platforms';
 import { useAuthGame } from '../../../flows/auth-game.tsx';
-import { GAME_KEYS } from '../../../flows/game-flow.ts';
+import { gameOf } from '../../../flows/flow-facts.ts';
 import { useTranslation } from '../../../lib/i18n/messages.ts';
-import { useFlow } from '../../../lib/services.tsx';
+import { useFlow } from '../../../flows/flow-services.tsx';
 
 type LinkBlockName = 'fan_club' | 'mod_site' | 'streaming_service' | 'chat_service' | 'video_streaming_service';
 
@@ -30,7 +30,7 @@ export interface ConnectionTexts {
 /** The connection flow's game (from the flow data) and its texts for a platform, in the page's language. */
 export function useConnectionTexts(platform: PlatformId | null): ConnectionTexts {
   const { i18n } = useTranslation();
-  const slug = useFlow().data[GAME_KEYS.slug] ?? null;
+  const slug = gameOf(useFlow())?.slug ?? null;
   const game = useAuthGame(slug);
   const ux = game?.user_experience;
   const blockName = platform ? LINK_BLOCKS[platform] : undefined;

@@ -4,7 +4,7 @@
 import { PLATFORM_CATALOGUE } from '@portal/contract/data/platforms';
 import { useEffect } from 'react';
 import type { PlatformId } from '@portal/contract/data/platforms';
-import { CONNECTION_KEYS } from '../../../flows/connection-flow.ts';
+import { connectionPlatform } from '../../../flows/connection-flow.ts';
 import { useStepFocus } from '../../../components/ui/step-focus.ts';
 import { href } from '../../../lib/router/route-table.ts';
 import { FormError } from '../../../components/ui/form-error.tsx';
@@ -12,14 +12,14 @@ import { Page } from '../../../components/ui/page.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useTranslation } from '../../../lib/i18n/messages.ts';
 import { Link, useNavigate } from '../../../lib/router/router.tsx';
-import { useFlow, useServices } from '../../../lib/services.tsx';
+import { useFlow, useFlowServices } from '../../../flows/flow-services.tsx';
 import { useSubmit } from '../../../lib/use-submit.ts';
 import { endConnection } from './connection-connect.tsx';
 import { useConnectionTexts } from './connection-game.ts';
 
 /** The flow's platform; without one (no connection under way) the page leads to Linked accounts. */
 function useFlowPlatform(): PlatformId | null {
-  const platform = (useFlow().data[CONNECTION_KEYS.platform] ?? null) as PlatformId | null;
+  const platform = connectionPlatform(useFlow());
   const navigate = useNavigate();
   useEffect(() => {
     if (!platform) navigate(href('linked-accounts'), { replace: true });
@@ -54,7 +54,7 @@ export function ConnectionSignOut() {
 
 export function ConnectionSuccess() {
   const { t } = useTranslation();
-  const services = useServices();
+  const services = useFlowServices();
   const platform = useFlowPlatform();
   const texts = useConnectionTexts(platform);
   const done = useSubmit(() => endConnection(services));

@@ -2,14 +2,14 @@
 // offered here; one already connected is shown as such. The flow then goes on for that platform.
 import { PLATFORM_CATALOGUE, PLATFORM_IDS } from '@portal/contract/data/platforms';
 import type { PlatformId } from '@portal/contract/data/platforms';
-import { connectionFlow } from '../../../flows/connection-flow.ts';
 import { continueFlow } from '../../../flows/continue-flow.ts';
 import { useStepFocus } from '../../../components/ui/step-focus.ts';
 import { allowedPlatforms } from '../../../lib/platforms/allowed-platforms.ts';
 import { Page } from '../../../components/ui/page.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useTranslation } from '../../../lib/i18n/messages.ts';
-import { useServices, useSession } from '../../../lib/services.tsx';
+import { useSession } from '../../../lib/services.tsx';
+import { useFlowServices } from '../../../flows/flow-services.tsx';
 import { endConnection } from './connection-connect.tsx';
 import { useConnectionTexts } from './connection-game.ts';
 import { GameWelcome } from '../../../flows/auth-game.tsx';
@@ -17,7 +17,7 @@ import { PlatformBadge } from '../../../components/platform-badge.tsx';
 
 export function ConnectionSelect() {
   const { t } = useTranslation();
-  const services = useServices();
+  const services = useFlowServices();
   const { account } = useSession();
   const texts = useConnectionTexts(null);
   useStepFocus('connection-select');
@@ -25,8 +25,7 @@ export function ConnectionSelect() {
   const offered = allowedPlatforms(services.settings);
   const platforms = PLATFORM_IDS.filter((id) => offered.has(id));
   const choose = (platform: PlatformId) => {
-    const { flow, data } = connectionFlow(platform, services.flow.get().data);
-    services.flow.start(flow, 'connection_flow_init', data);
+    services.flow.send({ type: 'platformChosen', platform });
     void continueFlow(services);
   };
   return (

@@ -5,24 +5,34 @@
 import { useEffect, useRef } from 'react';
 import { connectionRequest } from '../../../flows/connection-request.ts';
 import { continueFlow } from '../../../flows/continue-flow.ts';
+import { gameFacts } from '../../../flows/game-flow.ts';
 import { allowedPlatforms } from '../../../lib/platforms/allowed-platforms.ts';
 import { Page } from '../../../components/ui/page.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useTranslation } from '../../../lib/i18n/messages.ts';
 import { useLocation } from '../../../lib/router/router.tsx';
-import { useServices } from '../../../lib/services.tsx';
+import { useFlowServices } from '../../../flows/flow-services.tsx';
 
 export function ConnectionStart() {
   const { t } = useTranslation();
-  const services = useServices();
+  const services = useFlowServices();
   const { search } = useLocation();
   const request = connectionRequest(search, allowedPlatforms(services.settings));
   const started = useRef(false);
   useEffect(() => {
     if (request === 'unknown' || started.current) return;
     started.current = true;
-    services.flow.start(request.flow, 'connection_flow_init', request.data);
-    void continueFlow(services);
+    const start = async () => {
+      // The game the link names shows its welcome: kept when the server knows it.
+      const game = request.entry
+        ? await import('@portal/contract/calls/games')
+            .then(({ getGame }) => services.api.call(getGame, { params: { slug: request.entry ?? '' } }))
+            .then(gameFacts, () => null)
+        : null;
+      services.flow.send({ type: 'connectionStarted', connection: request.connection, game });
+      await continueFlow(services);
+    };
+    void start();
   }, [request, services]);
   if (request === 'unknown') {
     return (
