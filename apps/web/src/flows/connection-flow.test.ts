@@ -19,7 +19,10 @@ const link = (patch: Partial<PlatformLink> = {}): PlatformLink => ({
 });
 const accountWith = (links: Record<string, PlatformLink>) => ({ links }) as unknown as Account;
 const flow = (connection: Partial<ConnectionData> = {}, patch: Partial<ReturnType<typeof connectionFlow>> = {}) =>
-  connectionFlow({ connection: { platform: null, selection: false, required: false, redirect: null, ...connection }, ...patch });
+  connectionFlow({
+    connection: { platform: null, selection: false, required: false, redirect: null, ...connection },
+    ...patch,
+  });
 const settings = (signOut: boolean) =>
   ({ platforms: { psn: { global_support_enabled: true, sign_out_after_link: signOut } } }) as unknown as PublicSettings;
 
@@ -51,9 +54,9 @@ describe('the connection flow', () => {
     // Debug mode's refreshRequired marks a linked platform only.
     expect(connectionState(chosen, accountWith({ twitch: link() }), true)?.refreshRequired).toBe(true);
     expect(connectionState(chosen, accountWith({}), true)?.refreshRequired).toBe(false);
-    expect(
-      connectionState(flow({ platform: 'wizarding_world' }), accountWith({}), false),
-    ).toMatchObject({ specialPage: 'connection-fan-club' });
+    expect(connectionState(flow({ platform: 'wizarding_world' }), accountWith({}), false)).toMatchObject({
+      specialPage: 'connection-fan-club',
+    });
     expect(connectionState(flow({ selection: true }), accountWith({}), false)).toMatchObject({
       selectionCompleted: false,
       platform: null,

@@ -71,7 +71,11 @@ export function nextStep(services: FlowServices): ContinueDecision {
     flowEmail: signUpOf(flow).email,
     hasAccessToken: session.accessToken !== null,
     pendingMfa: session.pendingMfa,
-    account: session.account,
+    // Debug mode's "registration flagged" counts as the server's flag (as the guards read it).
+    account:
+      session.account && debugSettings(services.debug).isRegistrationFlagged
+        ? { ...session.account, registration_flagged: true }
+        : session.account,
     game: game
       ? {
           prefersPassword: game.credentials === 'password',

@@ -156,6 +156,14 @@ describe('continue-registration decision, rule by rule', () => {
       to: '/update-consent',
       rule: 17,
     }));
+  it('17 before 15 and 16: a game gets no player who has not agreed to the terms in force', () => {
+    const unconsented = { ...account, tos_consent_required: true };
+    expect(next({ account: unconsented, pendingOauth: true })).toMatchObject({ to: '/update-consent', rule: 17 });
+    expect(next({ account: unconsented, deviceAuthType: 'device' })).toMatchObject({ to: '/update-consent', rule: 17 });
+    // Once agreed, the game goes on.
+    expect(next({ pendingOauth: true })).toEqual({ kind: 'authorize-oauth', rule: 15 });
+    expect(next({ deviceAuthType: 'device' })).toMatchObject({ to: '/device-code', rule: 16 });
+  });
   it('18: an unfinished platform selection goes to platform selection', () =>
     expect(
       next({

@@ -79,7 +79,10 @@ export function continueRegistration(s: ContinueState): ContinueDecision {
   // A game that registers without credentials needs no email: the stub becomes the account.
   const withoutCredentials = s.game?.requireCredentials === false && account?.stub === true;
   if (step === 'registration_init' || step === 'remediation_init')
-    return go(4, href(s.flowEmail || (step === 'remediation_init' && withoutCredentials) ? 'age-and-location' : 'sign-in'));
+    return go(
+      4,
+      href(s.flowEmail || (step === 'remediation_init' && withoutCredentials) ? 'age-and-location' : 'sign-in'),
+    );
   // 5. An age-gate error clears history and shows the age-gate failure.
   if (step === 'age_gate_error') return go(5, href('not-eligible'), true);
   // 6. Stub flow init with a stub account: the landing page, or the platform's connection page.
@@ -121,6 +124,11 @@ export function continueRegistration(s: ContinueState): ContinueDecision {
   if (step === 'account_created' || (s.deviceAuthType === 'passwordless' && step === 'remediation_completed')) {
     return go(14, href('display-name'));
   }
+  // 17 first for a game (docs/spec-deviations.md): a game gets no player who has not agreed to the
+  // terms in force, so the required consents come before its code (15) or its device (16).
+  const consentRequired = account && (account.tos_consent_required || account.privacy_policy_consent_required);
+  if (consentRequired && (s.pendingOauth || (s.deviceAuthType !== null && step !== 'device_flow_authorization')))
+    return go(17, href('update-consent'));
   // 15. Pending OAuth data: authorize the game now.
   if (s.pendingOauth) return { kind: 'authorize-oauth', rule: 15 };
   // 16. Device authorization done → success (history cleared); device flow → authorising device.
@@ -130,8 +138,7 @@ export function continueRegistration(s: ContinueState): ContinueDecision {
   if (account && (account.tos_consent_required || account.privacy_policy_consent_required))
     return go(17, href('update-consent'));
   // 18. A platform selection not yet made.
-  if (s.connection?.selection && !s.connection.selectionCompleted)
-    return go(18, href('connection-select-platform'));
+  if (s.connection?.selection && !s.connection.selectionCompleted) return go(18, href('connection-select-platform'));
   // 19. A connection flow for a platform with its own page.
   if (s.flow === 'connection' && s.connection?.specialPage) return go(19, href(s.connection.specialPage));
   // 20. A platform not linked yet, or needing a refresh: confirm the connection.

@@ -184,7 +184,8 @@ export const TRANSITIONS: { [T in FlowEventType]: Transition<T> } = {
     from: 'any',
     to: 'email_verification_init',
     flow: 'kept or user-flow',
-    apply: (state) => (state.flow === null ? userFlow('email_verification_init') : at(state, 'email_verification_init')),
+    apply: (state) =>
+      state.flow === null ? userFlow('email_verification_init') : at(state, 'email_verification_init'),
   },
   signUpStarted: {
     from: 'any',
@@ -217,9 +218,18 @@ export const TRANSITIONS: { [T in FlowEventType]: Transition<T> } = {
     from: 'any',
     to: 'remediation_completed',
     apply: (state) =>
-      at(state, state.flow === 'device' && state.device.authType === 'passwordless' ? 'remediation_completed' : 'account_created'),
+      at(
+        state,
+        state.flow === 'device' && state.device.authType === 'passwordless'
+          ? 'remediation_completed'
+          : 'account_created',
+      ),
   },
-  displayNameChosen: { from: 'any', to: 'success_account_creation', apply: (state) => at(state, 'success_account_creation') },
+  displayNameChosen: {
+    from: 'any',
+    to: 'success_account_creation',
+    apply: (state) => at(state, 'success_account_creation'),
+  },
   oauthRequested: {
     from: 'any',
     to: 'same',
@@ -381,7 +391,11 @@ export const TRANSITIONS: { [T in FlowEventType]: Transition<T> } = {
   saveChoiceShown: {
     from: ['device'],
     to: 'stub_choose_game',
-    apply: (state, { index }) => ({ ...device(state), step: 'stub_choose_game', stub: { ...stub(state), choosing: index } }),
+    apply: (state, { index }) => ({
+      ...device(state),
+      step: 'stub_choose_game',
+      stub: { ...stub(state), choosing: index },
+    }),
   },
   saveChosen: {
     from: ['device'],

@@ -105,12 +105,21 @@ export const signUpData = z.object({
   terms: z.boolean(),
   marketing: z.boolean(),
   /** Age and location, as given or prefilled by the game's registration defaults. */
-  dob: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).nullable(),
+  dob: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/)
+    .nullable(),
   /** The date of birth as typed (in the player's format), kept while the player picks a country. */
   dobTyped: z.string().max(32).nullable(),
   age: z.number().int().min(0).max(150).nullable(),
-  country: z.string().regex(/^[A-Z]{2}$/).nullable(),
-  territory: z.string().regex(/^[A-Z]{2}-[A-Z0-9]{1,3}$/).nullable(),
+  country: z
+    .string()
+    .regex(/^[A-Z]{2}$/)
+    .nullable(),
+  territory: z
+    .string()
+    .regex(/^[A-Z]{2}-[A-Z0-9]{1,3}$/)
+    .nullable(),
   /** A referral the sign-up link carried (`ref`), sent with the account's creation analytics. */
   ref: z.string().max(64).nullable(),
 });
@@ -201,7 +210,10 @@ export const connectionData = z.object({
   selection: z.boolean(),
   required: z.boolean(),
   /** Where the flow ends, a path of this site (the `redirect_uri` of /connection). */
-  redirect: z.string().regex(/^\/(?![/\\])/).nullable(),
+  redirect: z
+    .string()
+    .regex(/^\/(?![/\\])/)
+    .nullable(),
 });
 export type ConnectionData = z.infer<typeof connectionData>;
 

@@ -22,9 +22,7 @@ import { keepRedirectUrl } from '../../lib/router/redirect-url.ts';
 const afterSignIn = () => import('../../flows/continue-flow.ts');
 const device = () => ({ visitor_id: visitorId(), platform_name: 'web' });
 /** The welcome of a game signing the player in (OAuth or device flow): loaded only then. */
-const FlowGameWelcome = lazy(() =>
-  import('../../flows/auth-game.tsx').then((m) => ({ default: m.FlowGameWelcome })),
-);
+const FlowGameWelcome = lazy(() => import('../../flows/auth-game.tsx').then((m) => ({ default: m.FlowGameWelcome })));
 
 export function SignIn() {
   const { t } = useTranslation();

@@ -129,7 +129,11 @@ export function OAuthPage() {
       setGame(checked);
       // A player who signs in now has just proved it is them; one already signed in proves it again.
       const verify = request.forceVerify && isLoggedIn(services.session.get());
-      services.flow.send({ type: 'oauthRequested', game: gameFacts(checked), request: oauthFlowRequest(request, verify) });
+      services.flow.send({
+        type: 'oauthRequested',
+        game: gameFacts(checked),
+        request: oauthFlowRequest(request, verify),
+      });
       await continueFlow(services);
     },
     [services, fail],

@@ -102,7 +102,9 @@ export function AgeAndLocation() {
   // A place chosen on /select-country comes back in the `location` query (location-query.ts).
   const { search } = useLocation();
   const chosen = useMemo(() => locationFromQuery(search), [search]);
-  const [dob, setDob] = useState(prefill.dobTyped ?? (prefill.dob ? formatCalendarDate(prefill.dob, i18n.language) : ''));
+  const [dob, setDob] = useState(
+    prefill.dobTyped ?? (prefill.dob ? formatCalendarDate(prefill.dob, i18n.language) : ''),
+  );
   const [country, setCountry] = useState(chosen?.country ?? prefill.country ?? 'US');
   const [territory, setTerritory] = useState(chosen?.territory ?? prefill.territory ?? '');
   const [dobError, setDobError] = useState<string | null>(null);
@@ -191,7 +193,11 @@ export function AgeAndLocation() {
             error={dobError}
           />
         )}
-        <LocationSummary country={country} territory={territory} onLeave={() => services.flow.send({ type: 'signUpChanged', patch: { dobTyped: dob.slice(0, 32) || null } })} />
+        <LocationSummary
+          country={country}
+          territory={territory}
+          onLeave={() => services.flow.send({ type: 'signUpChanged', patch: { dobTyped: dob.slice(0, 32) || null } })}
+        />
       </SubmitForm>
     </Page>
   );

@@ -4,6 +4,7 @@ import { verifyEmail } from '@portal/contract/calls/accounts';
 import { consent, getMe, sendVerificationEmail } from '@portal/contract/calls/accounts-me';
 import { useEffect, useRef, useState } from 'react';
 import { continueFlow } from '../../flows/continue-flow.ts';
+import { ApiError } from '../../lib/api/api-error.ts';
 import { useSession } from '../../lib/services.tsx';
 import { useFlowServices } from '../../flows/flow-services.tsx';
 import { safeRedirectTarget } from '../../lib/router/safe-redirect.ts';
@@ -49,18 +50,28 @@ export function VerifyEmail() {
     tried.current = true;
     void byLink.run();
   }, [token, byLink]);
-  const send = useSubmit(async () => {
-    await services.api.call(sendVerificationEmail);
-    setSent(true);
-  });
-  const byCode = useSubmit(async () => {
-    await services.api.call(verifyEmail, { body: { code: code.trim() } });
+  /** The address is verified: the account again, then the flow goes on (or the success page). */
+  const verified = async () => {
     liftDebugFlag(services.debug);
     services.session.setAccount(await services.api.call(getMe));
     // Rule 12 sent a flow here (a game's sign-in, or a registration whose display name is still to
     // choose, rule 14): it goes on now that the email is verified.
     if (services.flow.active) return continueFlow(services);
     navigate(href('verify-email-success'), { replace: true });
+  };
+  const send = useSubmit(async () => {
+    try {
+      await services.api.call(sendVerificationEmail);
+    } catch (error) {
+      // Verified already (the sign-up's emailed code proved it): nothing to send, the flow goes on.
+      if (error instanceof ApiError && error.is('email_already_verified')) return verified();
+      throw error;
+    }
+    setSent(true);
+  });
+  const byCode = useSubmit(async () => {
+    await services.api.call(verifyEmail, { body: { code: code.trim() } });
+    await verified();
   });
   if (token) {
     return (

@@ -47,8 +47,7 @@ export function ChooseGame() {
   };
   useStepFocus(`choose-${index}`);
 
-  const choose = (slug: string, choice: SaveChoice) =>
-    services.flow.send({ type: 'saveChosen', slug, choice });
+  const choose = (slug: string, choice: SaveChoice) => services.flow.send({ type: 'saveChosen', slug, choice });
 
   const confirm = useSubmit(async () => {
     // The choices are made: the consolidation goes on with them (rule 10).

@@ -8,11 +8,7 @@ import { PLATFORM_CATALOGUE } from '@portal/contract/data/platforms';
 import type { PlatformId } from '@portal/contract/data/platforms';
 import { useState } from 'react';
 import { GameWelcome, SignedInAs } from '../../../flows/auth-game.tsx';
-import {
-  connectionResult,
-  FAN_CLUB_PLATFORM,
-  linkNeedsRefresh,
-} from '../../../flows/connection-flow.ts';
+import { connectionResult, FAN_CLUB_PLATFORM, linkNeedsRefresh } from '../../../flows/connection-flow.ts';
 import { continueFlow } from '../../../flows/continue-flow.ts';
 import { useStepFocus } from '../../../components/ui/step-focus.ts';
 import { VerifyEmailModal } from '../../../components/account/verify-email-modal.tsx';
