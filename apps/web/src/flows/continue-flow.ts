@@ -14,6 +14,7 @@ import { resumableDevice } from './flow-events.ts';
 import type { FlowServices } from './flow-services.tsx';
 import type { FlowState } from './flow-state.ts';
 import { failureQuery, stubChoices, stubOf } from './stub-flow.ts';
+import { gameConflictBody } from '@portal/contract/calls/game-conflict';
 
 /**
  * After a call that signed in: keep the tokens and account. A sign-in that waits for its second
@@ -111,7 +112,6 @@ async function consolidate(services: FlowServices): Promise<void> {
     services.flow.send({ type: 'consolidated' });
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
-    const { gameConflictBody } = await import('@portal/contract/calls/accounts-links');
     const conflicts = error.is('game_profile_conflict') ? gameConflictBody.safeParse(error.wire.body ?? {}) : null;
     if (conflicts?.success) {
       services.flow.send({ type: 'saveConflict', conflicts: conflicts.data });

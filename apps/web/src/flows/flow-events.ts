@@ -19,7 +19,7 @@ import type {
 } from './flow-state.ts';
 import { flowAllows, flowState, NO_FLOW, NO_SIGN_UP } from './flow-state.ts';
 import { gameFlowInProgress, signUpOf } from './flow-facts.ts';
-import type { GameConflictBody } from '@portal/contract/calls/accounts-links';
+import type { GameConflictBody } from '@portal/contract/calls/game-conflict';
 
 /** Age, location and the sign-up link's defaults (registration_defaults, `ref`). */
 export type SignUpPrefill = Partial<Pick<SignUpData, 'dob' | 'age' | 'country' | 'territory' | 'ref'>>;

@@ -4,7 +4,7 @@
 // session outside a device flow) cannot be written. The state is kept in sessionStorage so that a
 // reload mid-flow continues; what is read back is parsed with these schemas, and a stale or tampered
 // value starts over cleanly (no flow).
-import { gameConflictBody } from '@portal/contract/calls/accounts-links';
+import { gameConflictBody } from '@portal/contract/calls/game-conflict';
 import { platformId } from '@portal/contract/calls/entities';
 import { z } from 'zod';
 

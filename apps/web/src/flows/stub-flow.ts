@@ -3,7 +3,7 @@
 // browser gets a session of that stub account. The player then signs in to their account, and the
 // stub moves into it (with the choice of save where both have one), or creates a new account from
 // the stub (its completion). The device flow's `stub` keeps what goes between the screens.
-import type { GameConflictBody } from '@portal/contract/calls/accounts-links';
+import type { GameConflictBody } from '@portal/contract/calls/game-conflict';
 import type { FlowServices } from './flow-services.tsx';
 import type { FlowState, SaveChoice, StubData } from './flow-state.ts';
 import { gameOf } from './flow-facts.ts';

@@ -2,9 +2,9 @@ import { z } from 'zod';
 import { defineCall } from './define.ts';
 import { datetime, localized } from './wire.ts';
 
-export const gameSlug = z
-  .string()
-  .regex(/^[a-z0-9][a-z0-9_-]{0,63}$/, { error: 'A game slug is lower-case letters, digits, - and _' });
+import { gameSlug } from './game-slug.ts';
+
+export { gameSlug };
 
 export const gamePlatformKey = z.enum(['ps_4', 'ps_5', 'xbox_one', 'xbox_series_xs', 'pc_steam', 'pc_epic']);
 export type GamePlatformKey = z.output<typeof gamePlatformKey>;

@@ -2,7 +2,6 @@
 // asks for a new unlock link (POST /accounts/unlock/init), then says so without telling whether the
 // address has an account or is locked (the server answers the same either way, and limits the sends:
 // its refusal shows as the form's error).
-import { initUnlock } from '@portal/contract/calls/accounts-recovery';
 import { useState } from 'react';
 import { ApiError } from '../../lib/api/api-error.ts';
 import { useErrorMessage } from '../../components/ui/form-error.tsx';
@@ -17,6 +16,8 @@ export function ResendUnlock({ error, email }: { error: unknown; email: string }
   const [sent, setSent] = useState(false);
   const resend = useSubmit(async () => {
     setSent(false);
+    // The call loads when asked for: it stays off the sign-in page's first load.
+    const { initUnlock } = await import('@portal/contract/calls/accounts-recovery');
     await api.call(initUnlock, { body: { email } });
     setSent(true);
   });
