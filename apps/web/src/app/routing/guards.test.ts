@@ -247,6 +247,11 @@ describe('guard 9: signed in on pages for visitors', () => {
     expect(go('/sign-in', signedIn)).toMatchObject({ to: '/account', guard: 'logged_in' });
   });
   it('stays when a flow is active', () => expect(go('/sign-in', { ...signedIn, flowActive: true }).kind).toBe('allow'));
+  it("sends a sign-up link's referral to its playtest, a bad one to /account", () => {
+    expect(go('/sign-up?ref=STARFALL-PLAYTEST', signedIn)).toMatchObject({ to: '/playtests/STARFALL-PLAYTEST' });
+    expect(go('/sign-up?ref=%2F%2Fevil.example', signedIn)).toMatchObject({ to: '/account' });
+    expect(go('/sign-in?ref=STARFALL-PLAYTEST', signedIn)).toMatchObject({ to: '/account' });
+  });
 });
 
 describe('guards 10 and 11: back blocking and sections', () => {

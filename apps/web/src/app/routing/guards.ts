@@ -137,7 +137,13 @@ export function decide(location: GuardLocation, state: GuardState): GuardDecisio
   if (meta.flowOnly && !state.flowActive) return redirect(href('home'), 'flow_only');
 
   // 9. Signed in, no flow: pages for signed-out visitors lead to the account.
-  if (meta.redirectWhenLoggedIn && state.loggedIn && !state.flowActive) return redirect(href('account'), 'logged_in');
+  // A sign-up link's referral (`ref`, a playtest code) still leads a signed-in player to its playtest.
+  if (meta.redirectWhenLoggedIn && state.loggedIn && !state.flowActive) {
+    const referral = route.id === 'sign-up' ? query.get('ref') : null;
+    if (referral && /^[A-Za-z0-9_-]{1,64}$/.test(referral))
+      return redirect(href('playtest', { params: { code: referral } }), 'logged_in');
+    return redirect(href('account'), 'logged_in');
+  }
 
   // 10 and 11: allowed, with back blocking and the analytics section.
   return { kind: 'allow', route, params, blockBack: meta.goBackBlocked === true, section: meta.section };

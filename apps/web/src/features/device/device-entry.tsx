@@ -16,7 +16,8 @@ import { Spinner } from '../../components/ui/spinner.tsx';
 import { ApiError } from '../../lib/api/api-error.ts';
 import { useTranslation } from '../../lib/i18n/messages.ts';
 import type { MessageKey } from '../../lib/i18n/messages.ts';
-import { useLocation } from '../../lib/router/router.tsx';
+import { useLocation, useNavigate } from '../../lib/router/router.tsx';
+import { href } from '../../lib/router/route-table.ts';
 import { useSubmit } from '../../lib/use-submit.ts';
 import { DeviceDetails } from './device-details.tsx';
 import { deviceFlowStart } from './device-game.ts';
@@ -46,7 +47,9 @@ type View =
 export function DeviceEntry({ variant = 'device' }: { variant?: 'device' | 'connect' }) {
   const { i18n } = useTranslation();
   const services = useFlowServices();
-  const linked = new URLSearchParams(useLocation().search).get('user_code');
+  const { search } = useLocation();
+  const navigate = useNavigate();
+  const linked = new URLSearchParams(search).get('user_code');
   const [typed, setTyped] = useState(linked ?? '');
   /** The message key of what is wrong with the typed code (translated when shown). */
   const [fieldError, setFieldError] = useState<MessageKey | null>(null);
@@ -74,6 +77,10 @@ export function DeviceEntry({ variant = 'device' }: { variant?: 'device' | 'conn
       // A passwordless code: the console played without an account. The browser takes that stub
       // account, and the stub flow moves it into the player's account or makes it one (rule 6).
       if (authorization.auth_type === 'passwordless') {
+        // This browser claimed it already (Back to this page, the code typed again): the stub flow goes on.
+        const current = services.flow.get();
+        const claimed = current.flow === 'device' && current.device.code === read.code && current.stub !== null;
+        if (claimed && (services.session.get().account?.stub || current.stub?.token)) return continueFlow(services);
         const answer = await services.api.call(claimDeviceStub, { params: { code: read.code } });
         signedIn(services, answer);
         const platform = Object.keys(answer.account?.links ?? {})[0];
@@ -86,6 +93,13 @@ export function DeviceEntry({ variant = 'device' }: { variant?: 'device' | 'conn
         return;
       }
       setView({ kind: 'details', authorization, code: read.code });
+      // The code in the address: a reload shows this device again rather than an empty field.
+      if (linked !== read.code) {
+        const query = new URLSearchParams(search);
+        query.set('user_code', read.code);
+        looked.current = true;
+        navigate(href(variant === 'connect' ? 'connect' : 'device', { query }), { replace: true });
+      }
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
       if (error.is('device_token_invalid') || error.is('invalid_request')) {

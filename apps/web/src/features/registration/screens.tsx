@@ -27,6 +27,9 @@ function Embargoed() {
   return (
     <Page title={t('screen.embargoed-country.title')}>
       <p className="lead-text">{t('screen.embargoed-country.body')}</p>
+      <Link className="button button-secondary" to={href('home')}>
+        {t('errorPage.home')}
+      </Link>
     </Page>
   );
 }

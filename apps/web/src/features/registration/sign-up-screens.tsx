@@ -125,7 +125,9 @@ export function AgeAndLocation() {
   const submit = useSubmit(async () => {
     const dateOfBirth = brackets ? null : parseCalendarDate(dob, i18n.language);
     if (brackets && bracket === null) return setDobError(t('signUp.ageRequired'));
-    if (!brackets && !dateOfBirth)
+    // A date to come is no date of birth: said on the field, before the server is asked.
+    const future = dateOfBirth !== null && dateOfBirth > new Date().toISOString().slice(0, 10);
+    if (!brackets && (!dateOfBirth || future))
       return setDobError(t('form.dateInvalid', { format: datePlaceholder(i18n.language) }));
     setDobError(null);
     services.flow.send({ type: 'signUpChanged', patch: { dobTyped: null } });

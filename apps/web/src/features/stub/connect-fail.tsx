@@ -52,13 +52,12 @@ export function ConnectFail() {
   const newAccount = async () => {
     await services.api.call(signOut, {}).catch(() => undefined);
     if (!resumeStubSession(services)) return;
-    // A game that registers without credentials: the stub becomes the account from its age and
-    // location (rules 4 and 8), which needs the stub's account in the browser again.
-    if (gameOf(services.flow.get())?.requireCredentials === false) {
-      const { getMe } = await import('@portal/contract/calls/accounts-me');
-      services.session.setAccount(await services.api.call(getMe));
-      return continueFlow(services);
-    }
+    // The stub's account in the browser again: the sign-up completes it (its progress and links stay),
+    // instead of making an account beside it.
+    const { getMe } = await import('@portal/contract/calls/accounts-me');
+    services.session.setAccount(await services.api.call(getMe));
+    // A game that registers without credentials: from its age and location (rules 4 and 8).
+    if (gameOf(services.flow.get())?.requireCredentials === false) return continueFlow(services);
     navigate(href('sign-up'), { replace: true });
   };
 
