@@ -56,56 +56,58 @@ async function saveNewPassword(page: Page) {
   await expect(page.getByRole('heading', { level: 1, name: 'Your password has been changed' })).toBeVisible();
 }
 
-test('an email verification link opened in a new tab, without a session, ends on the verified page (rule 2)', async ({
-  page,
-  request,
-}, testInfo) => {
-  const email = uniqueEmail(testInfo, 'r2link');
-  const { access_token: token } = await createAccount(request, email);
-  // The player asked for the mail while signed in elsewhere (calls without a body go bare).
-  const { 'content-type': _json, ...bare } = await apiHeaders(request, token);
-  expect((await request.put('/api/accounts/me/send_verification_email', { headers: bare })).status()).toBe(200);
-  const mail = await latestMail(request, email, 'verify_email');
-  // This page has no session: a new tab, another browser.
-  await page.goto(inEnglish(mail.link as string));
-  await expect(page).toHaveURL(/\/verify-email-success$/);
-  await expect(page.getByRole('heading', { level: 1, name: 'Your email address is verified' })).toBeVisible();
-  await expect(page.getByText('Thank you. Your email address is confirmed.')).toBeVisible();
-  await expectNoAxeViolations(page);
-  const me = await request.get('/api/accounts/me', { headers: bare });
-  expect((await me.json()).email_verified).toBe(true);
-  // Signed out, the way on is to sign in.
-  await page.getByRole('main').getByRole('link', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(/\/sign-in$/);
-});
+test(
+  'an email verification link opened in a new tab, without a session, ends on the verified page (rule 2)',
+  DESKTOP_ONLY,
+  async ({ page, request }, testInfo) => {
+    const email = uniqueEmail(testInfo, 'r2link');
+    const { access_token: token } = await createAccount(request, email);
+    // The player asked for the mail while signed in elsewhere (calls without a body go bare).
+    const { 'content-type': _json, ...bare } = await apiHeaders(request, token);
+    expect((await request.put('/api/accounts/me/send_verification_email', { headers: bare })).status()).toBe(200);
+    const mail = await latestMail(request, email, 'verify_email');
+    // This page has no session: a new tab, another browser.
+    await page.goto(inEnglish(mail.link as string));
+    await expect(page).toHaveURL(/\/verify-email-success$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Your email address is verified' })).toBeVisible();
+    await expect(page.getByText('Thank you. Your email address is confirmed.')).toBeVisible();
+    await expectNoAxeViolations(page);
+    const me = await request.get('/api/accounts/me', { headers: bare });
+    expect((await me.json()).email_verified).toBe(true);
+    // Signed out, the way on is to sign in.
+    await page.getByRole('main').getByRole('link', { name: 'Sign in' }).click();
+    await expect(page).toHaveURL(/\/sign-in$/);
+  },
+);
 
-test('a reset link: the new password, its success page (kept through a reload), then the new password signs in (rule 3)', async ({
-  page,
-  request,
-}, testInfo) => {
-  const email = uniqueEmail(testInfo, 'r3reset');
-  await createAccount(request, email);
-  await openResetLink(page, request, email);
-  await expect(page).toHaveURL(/\/choose-password\?token=[^&]+/);
-  const token = new URL(page.url()).searchParams.get('token');
-  await saveNewPassword(page);
-  const onSuccessPage = (url: URL) =>
-    url.pathname === '/choose-password-success' && url.searchParams.get('token') === token;
-  await expect(page).toHaveURL(onSuccessPage);
-  await expect(page.getByText('You can now use your new password.', { exact: false })).toBeVisible();
-  await expectNoAxeViolations(page);
-  await page.reload();
-  await expect(page).toHaveURL(onSuccessPage);
-  await expect(page.getByRole('heading', { level: 1, name: 'Your password has been changed' })).toBeVisible();
-  // The link signed the player in: the account is a click away.
-  await page.getByRole('link', { name: 'Go to your account' }).click();
-  await expect(page).toHaveURL(/\/account$/);
-  // Signed out, the new password signs in.
-  await page.goto('/logout');
-  await expect(page).toHaveURL(/\/sign-in/);
-  await signInWithPassword(page, email, NEW_PASSWORD);
-  await expect(page).toHaveURL(/\/account$/);
-});
+test(
+  'a reset link: the new password, its success page (kept through a reload), then the new password signs in (rule 3)',
+  DESKTOP_ONLY,
+  async ({ page, request }, testInfo) => {
+    const email = uniqueEmail(testInfo, 'r3reset');
+    await createAccount(request, email);
+    await openResetLink(page, request, email);
+    await expect(page).toHaveURL(/\/choose-password\?token=[^&]+/);
+    const token = new URL(page.url()).searchParams.get('token');
+    await saveNewPassword(page);
+    const onSuccessPage = (url: URL) =>
+      url.pathname === '/choose-password-success' && url.searchParams.get('token') === token;
+    await expect(page).toHaveURL(onSuccessPage);
+    await expect(page.getByText('You can now use your new password.', { exact: false })).toBeVisible();
+    await expectNoAxeViolations(page);
+    await page.reload();
+    await expect(page).toHaveURL(onSuccessPage);
+    await expect(page.getByRole('heading', { level: 1, name: 'Your password has been changed' })).toBeVisible();
+    // The link signed the player in: the account is a click away.
+    await page.getByRole('link', { name: 'Go to your account' }).click();
+    await expect(page).toHaveURL(/\/account$/);
+    // Signed out, the new password signs in.
+    await page.goto('/logout');
+    await expect(page).toHaveURL(/\/sign-in/);
+    await signInWithPassword(page, email, NEW_PASSWORD);
+    await expect(page).toHaveURL(/\/account$/);
+  },
+);
 
 test(
   'a reset link with two-factor on: the success page offers to finish the sign-in',
@@ -127,51 +129,53 @@ test(
   },
 );
 
-test('redirect_url on /sign-in: a page of the portal after signing in; another site is ignored', async ({
-  page,
-  request,
-}, testInfo) => {
-  const email = uniqueEmail(testInfo, 'qredirect');
-  await createAccount(request, email);
-  await page.goto('/sign-in?redirect_url=%2Fplaytests&lang=en-US');
-  await fillPasswordSignIn(page, email, PASSWORD);
-  await expect(page).toHaveURL(/\/playtests$/);
-  await expect(page.getByRole('heading', { level: 1, name: 'Playtests' })).toBeVisible();
-
-  let left = false;
-  await page.route(
-    (url) => url.hostname === 'evil.example',
-    (route) => {
-      left = true;
-      return route.abort();
-    },
-  );
-  for (const elsewhere of ['https://evil.example', '//evil.example/account']) {
-    await page.goto('/logout');
-    await expect(page).toHaveURL(/\/sign-in/);
-    await page.goto(`/sign-in?redirect_url=${encodeURIComponent(elsewhere)}&lang=en-US`);
+test(
+  'redirect_url on /sign-in: a page of the portal after signing in; another site is ignored',
+  DESKTOP_ONLY,
+  async ({ page, request }, testInfo) => {
+    const email = uniqueEmail(testInfo, 'qredirect');
+    await createAccount(request, email);
+    await page.goto('/sign-in?redirect_url=%2Fplaytests&lang=en-US');
     await fillPasswordSignIn(page, email, PASSWORD);
-    await expect(page).toHaveURL(/\/account$/);
-  }
-  expect(left).toBe(false);
-});
+    await expect(page).toHaveURL(/\/playtests$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Playtests' })).toBeVisible();
 
-test('a sign-up link with a playtest code (ref) ends on that playtest page once the account is made', async ({
-  page,
-  request,
-}, testInfo) => {
-  const email = uniqueEmail(testInfo, 'qref');
-  await page.goto(`/sign-up?ref=${DEMO_PLAYTEST_CODE}&lang=en-US`);
-  await page.getByLabel('Email address').fill(email);
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await expect(page).toHaveURL(/\/age-and-location/);
-  await page.getByLabel('Date of birth').fill('06/15/1995');
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await createAccountWithMailedCode(page, request, email);
-  await page.getByRole('button', { name: 'Update and continue' }).click();
-  await expect(page).toHaveURL(new RegExp(`/playtests/${DEMO_PLAYTEST_CODE}$`));
-  await expect(page.getByText('Starfall Legends Open Playtest').first()).toBeVisible();
-});
+    let left = false;
+    await page.route(
+      (url) => url.hostname === 'evil.example',
+      (route) => {
+        left = true;
+        return route.abort();
+      },
+    );
+    for (const elsewhere of ['https://evil.example', '//evil.example/account']) {
+      await page.goto('/logout');
+      await expect(page).toHaveURL(/\/sign-in/);
+      await page.goto(`/sign-in?redirect_url=${encodeURIComponent(elsewhere)}&lang=en-US`);
+      await fillPasswordSignIn(page, email, PASSWORD);
+      await expect(page).toHaveURL(/\/account$/);
+    }
+    expect(left).toBe(false);
+  },
+);
+
+test(
+  'a sign-up link with a playtest code (ref) ends on that playtest page once the account is made',
+  DESKTOP_ONLY,
+  async ({ page, request }, testInfo) => {
+    const email = uniqueEmail(testInfo, 'qref');
+    await page.goto(`/sign-up?ref=${DEMO_PLAYTEST_CODE}&lang=en-US`);
+    await page.getByLabel('Email address').fill(email);
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page).toHaveURL(/\/age-and-location/);
+    await page.getByLabel('Date of birth').fill('06/15/1995');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await createAccountWithMailedCode(page, request, email);
+    await page.getByRole('button', { name: 'Update and continue' }).click();
+    await expect(page).toHaveURL(new RegExp(`/playtests/${DEMO_PLAYTEST_CODE}$`));
+    await expect(page.getByText('Starfall Legends Open Playtest').first()).toBeVisible();
+  },
+);
 
 test(
   "a game's sign-up link with an age: the age step of a game asking for an age bracket has it chosen",
@@ -238,6 +242,7 @@ async function signInOnTheWay(page: Page, email: string) {
 
 ownServer(
   "new terms in a game's sign-in: the player agrees to them and the game gets its code",
+  DESKTOP_ONLY,
   async ({ page, request }, testInfo) => {
     const email = uniqueEmail(testInfo, 'r5oauth');
     await createAccount(request, email);
@@ -272,6 +277,7 @@ ownServer(
 
 ownServer(
   'new terms in a device sign-in: the player agrees to them and the device is signed in',
+  DESKTOP_ONLY,
   async ({ page, request }, testInfo) => {
     const email = uniqueEmail(testInfo, 'r5device');
     await createAccount(request, email);
@@ -302,6 +308,7 @@ ownServer(
 
 ownServer(
   'a registration-flagged sign-up verifies its email, then still chooses its display name (rules 12 and 14)',
+  DESKTOP_ONLY,
   async ({ page, request }, testInfo) => {
     const email = uniqueEmail(testInfo, 'r12flag');
     await page.goto('/sign-up?lang=en-US');

@@ -4,7 +4,7 @@
 // navigation away from the portal).
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
-import { seedSignedInPlayer, uniqueEmail, uniqueSuffix, verifyEmailInDialog } from './helpers.ts';
+import { seedSignedInPlayer, uniqueEmail, uniqueSuffix, verifyEmailInDialog, DESKTOP_ONLY } from './helpers.ts';
 import { signInInPlatformPopup } from './platform-sandbox.ts';
 import { TEST_MS } from './time-limits.ts';
 
@@ -17,57 +17,59 @@ function playtestCard(page: Page, title: string) {
   return page.getByRole('article', { name: title });
 }
 
-test('password and active2fa on /security open the password change and the two-factor setup', async ({
-  page,
-  request,
-}, testInfo) => {
-  const email = uniqueEmail(testInfo, 'qsecurity');
-  await seedSignedInPlayer(page, request, email, { path: '/security?password=1&lang=en-US' });
-  // The address is proved first (the page asks for it); then what the link asked for opens.
-  await verifyEmailInDialog(page, request, email);
-  const password = page.getByRole('dialog', { name: 'Change password' });
-  await expect(password).toBeVisible();
-  await password.getByRole('button', { name: 'Cancel' }).click();
-  await expect(password).toBeHidden();
+test(
+  'password and active2fa on /security open the password change and the two-factor setup',
+  DESKTOP_ONLY,
+  async ({ page, request }, testInfo) => {
+    const email = uniqueEmail(testInfo, 'qsecurity');
+    await seedSignedInPlayer(page, request, email, { path: '/security?password=1&lang=en-US' });
+    // The address is proved first (the page asks for it); then what the link asked for opens.
+    await verifyEmailInDialog(page, request, email);
+    const password = page.getByRole('dialog', { name: 'Change password' });
+    await expect(password).toBeVisible();
+    await password.getByRole('button', { name: 'Cancel' }).click();
+    await expect(password).toBeHidden();
 
-  await page.goto('/security?active2fa');
-  await expect(page.getByRole('dialog', { name: 'Turn on two-factor authentication' })).toBeVisible();
+    await page.goto('/security?active2fa');
+    await expect(page.getByRole('dialog', { name: 'Turn on two-factor authentication' })).toBeVisible();
 
-  for (const search of ['?password=no', '?active2fa=%3Cscript%3E', '?password=0&active2fa=false']) {
-    await page.goto(`/security${search}`);
-    await expect(page.getByRole('heading', { level: 1, name: 'Password and security' })).toBeVisible();
+    for (const search of ['?password=no', '?active2fa=%3Cscript%3E', '?password=0&active2fa=false']) {
+      await page.goto(`/security${search}`);
+      await expect(page.getByRole('heading', { level: 1, name: 'Password and security' })).toBeVisible();
+      await expect(page.getByRole('dialog')).toHaveCount(0);
+    }
+  },
+);
+
+test(
+  'disconnect on /linked-accounts opens the disconnect of that platform; pn_state leads to PlayStation Network',
+  DESKTOP_ONLY,
+  async ({ page, request }, testInfo) => {
+    const email = uniqueEmail(testInfo, 'qlinked');
+    await seedSignedInPlayer(page, request, email, { path: '/linked-accounts?pn_state=connect&lang=en-US' });
+    await verifyEmailInDialog(page, request, email);
+    const psn = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'PlayStation Network' }) });
+    await expect(psn.getByRole('button', { name: 'Connect' })).toBeFocused();
+
+    const twitch = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Twitch' }) });
+    // Not linked: nothing to disconnect, the page as usual.
+    await page.goto('/linked-accounts?disconnect=twitch');
+    await expect(twitch.getByText('Not connected')).toBeVisible();
     await expect(page.getByRole('dialog')).toHaveCount(0);
-  }
-});
-
-test('disconnect on /linked-accounts opens the disconnect of that platform; pn_state leads to PlayStation Network', async ({
-  page,
-  request,
-}, testInfo) => {
-  const email = uniqueEmail(testInfo, 'qlinked');
-  await seedSignedInPlayer(page, request, email, { path: '/linked-accounts?pn_state=connect&lang=en-US' });
-  await verifyEmailInDialog(page, request, email);
-  const psn = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'PlayStation Network' }) });
-  await expect(psn.getByRole('button', { name: 'Connect' })).toBeFocused();
-
-  const twitch = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Twitch' }) });
-  // Not linked: nothing to disconnect, the page as usual.
-  await page.goto('/linked-accounts?disconnect=twitch');
-  await expect(twitch.getByText('Not connected')).toBeVisible();
-  await expect(page.getByRole('dialog')).toHaveCount(0);
-  await signInInPlatformPopup(page, twitch.getByRole('button', { name: 'Connect' }), 'Twitch', `Q${uniqueSuffix()}`);
-  await expect(twitch.getByText(/^Connected as /)).toBeVisible();
-
-  await page.goto('/linked-accounts?disconnect=twitch');
-  await expect(page.getByRole('dialog', { name: 'Disconnect Twitch?' })).toBeVisible();
-  for (const value of ['nintendo-switch', 'https://evil.test', '']) {
-    await page.goto(`/linked-accounts?disconnect=${encodeURIComponent(value)}&pn_state=${encodeURIComponent(value)}`);
+    await signInInPlatformPopup(page, twitch.getByRole('button', { name: 'Connect' }), 'Twitch', `Q${uniqueSuffix()}`);
     await expect(twitch.getByText(/^Connected as /)).toBeVisible();
-    await expect(page.getByRole('dialog')).toHaveCount(0);
-  }
-});
 
-test('beta_id, slug, hidden and twitch on /playtests', async ({ page, request }, testInfo) => {
+    await page.goto('/linked-accounts?disconnect=twitch');
+    await expect(page.getByRole('dialog', { name: 'Disconnect Twitch?' })).toBeVisible();
+    for (const value of ['nintendo-switch', 'https://evil.test', '']) {
+      await page.goto(`/linked-accounts?disconnect=${encodeURIComponent(value)}&pn_state=${encodeURIComponent(value)}`);
+      await expect(twitch.getByText(/^Connected as /)).toBeVisible();
+      await expect(page.getByRole('dialog')).toHaveCount(0);
+    }
+  },
+);
+
+test('beta_id, slug, hidden and twitch on /playtests', DESKTOP_ONLY, async ({ page, request }, testInfo) => {
   await seedSignedInPlayer(page, request, uniqueEmail(testInfo, 'qplaytests'), { path: '/playtests?lang=en-US' });
   const card = playtestCard(page, DEMO_PLAYTEST);
   const register = card.getByRole('link', { name: `Register for ${DEMO_PLAYTEST}` });

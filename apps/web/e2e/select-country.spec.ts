@@ -3,7 +3,7 @@
 // country picker; the choice comes back in the `location` query, so a reload keeps it.
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
-import { createAccountWithMailedCode, expectNoAxeViolations, uniqueEmail } from './helpers.ts';
+import { createAccountWithMailedCode, expectNoAxeViolations, uniqueEmail, DESKTOP_ONLY } from './helpers.ts';
 
 async function startSignUp(page: Page, email: string, lang = 'en-US') {
   await page.goto(`/sign-up?lang=${lang}`);
@@ -52,56 +52,62 @@ test('the location is shown on age-and-location and chosen on select-country, ke
   await expect(page.getByRole('region', { name: 'Profile' }).getByText('France', { exact: true })).toBeVisible();
 });
 
-test('select-country by keyboard, with a US state, and back without a change', async ({ page }, testInfo) => {
-  await startSignUp(page, uniqueEmail(testInfo, 'countrykb'));
-  await page.getByRole('link', { name: 'Change location' }).click();
-  const search = page.getByRole('searchbox', { name: 'Search countries and regions' });
-  // The step's heading has the focus (as on every step); the search comes next.
-  await expect(page.getByRole('heading', { level: 1, name: 'Select your country' })).toBeFocused();
-  await page.keyboard.press('Tab');
-  await expect(search).toBeFocused();
-  await page.keyboard.type('japan');
-  await page.keyboard.press('Tab');
-  await expect(page.getByRole('radio', { name: 'Japan' })).toBeFocused();
-  await page.keyboard.press('Space');
-  await page.keyboard.press('Enter');
-  await expect(page).toHaveURL(/\/age-and-location\?location=JP$/);
-  await expect(page.getByText('Japan', { exact: true })).toBeVisible();
+test(
+  'select-country by keyboard, with a US state, and back without a change',
+  DESKTOP_ONLY,
+  async ({ page }, testInfo) => {
+    await startSignUp(page, uniqueEmail(testInfo, 'countrykb'));
+    await page.getByRole('link', { name: 'Change location' }).click();
+    const search = page.getByRole('searchbox', { name: 'Search countries and regions' });
+    // The step's heading has the focus (as on every step); the search comes next.
+    await expect(page.getByRole('heading', { level: 1, name: 'Select your country' })).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(search).toBeFocused();
+    await page.keyboard.type('japan');
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('radio', { name: 'Japan' })).toBeFocused();
+    await page.keyboard.press('Space');
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/age-and-location\?location=JP$/);
+    await expect(page.getByText('Japan', { exact: true })).toBeVisible();
 
-  await page.getByRole('link', { name: 'Change location' }).click();
-  await expect(page).toHaveURL(/\/select-country\?location=JP$/);
-  await page.getByRole('searchbox').fill('united states');
-  await page.getByRole('radio', { name: 'United States', exact: true }).check();
-  await page.getByLabel('State or territory').selectOption('US-CA');
-  await page.getByRole('button', { name: 'Use this location' }).click();
-  await expect(page).toHaveURL(/\/age-and-location\?location=US-CA$/);
-  await expect(page.getByText('United States, California')).toBeVisible();
+    await page.getByRole('link', { name: 'Change location' }).click();
+    await expect(page).toHaveURL(/\/select-country\?location=JP$/);
+    await page.getByRole('searchbox').fill('united states');
+    await page.getByRole('radio', { name: 'United States', exact: true }).check();
+    await page.getByLabel('State or territory').selectOption('US-CA');
+    await page.getByRole('button', { name: 'Use this location' }).click();
+    await expect(page).toHaveURL(/\/age-and-location\?location=US-CA$/);
+    await expect(page.getByText('United States, California')).toBeVisible();
 
-  await page.getByRole('link', { name: 'Change location' }).click();
-  await page.getByRole('radio', { name: 'Canada' }).check();
-  await page.getByRole('link', { name: 'Cancel' }).click();
-  await expect(page).toHaveURL(/\/age-and-location\?location=US-CA$/);
-  await expect(page.getByText('United States, California')).toBeVisible();
-});
+    await page.getByRole('link', { name: 'Change location' }).click();
+    await page.getByRole('radio', { name: 'Canada' }).check();
+    await page.getByRole('link', { name: 'Cancel' }).click();
+    await expect(page).toHaveURL(/\/age-and-location\?location=US-CA$/);
+    await expect(page.getByText('United States, California')).toBeVisible();
+  },
+);
 
-test('a location that names no place is ignored; select-country needs a registration under way', async ({
-  page,
-}, testInfo) => {
-  await startSignUp(page, uniqueEmail(testInfo, 'countrybad'));
-  await page.goto('/age-and-location?location=ZZ-%3Cscript%3E');
-  await expect(
-    page.getByRole('group', { name: 'Your location' }).getByText('United States', { exact: true }),
-  ).toBeVisible();
-  await page.goto('/select-country?location=https%3A%2F%2Fevil.test');
-  await expect(page.getByRole('heading', { level: 1, name: 'Select your country' })).toBeVisible();
-  await expect(page.getByRole('radio', { checked: true })).toHaveCount(0);
+test(
+  'a location that names no place is ignored; select-country needs a registration under way',
+  DESKTOP_ONLY,
+  async ({ page }, testInfo) => {
+    await startSignUp(page, uniqueEmail(testInfo, 'countrybad'));
+    await page.goto('/age-and-location?location=ZZ-%3Cscript%3E');
+    await expect(
+      page.getByRole('group', { name: 'Your location' }).getByText('United States', { exact: true }),
+    ).toBeVisible();
+    await page.goto('/select-country?location=https%3A%2F%2Fevil.test');
+    await expect(page.getByRole('heading', { level: 1, name: 'Select your country' })).toBeVisible();
+    await expect(page.getByRole('radio', { checked: true })).toHaveCount(0);
 
-  const other = await page.context().browser()!.newContext();
-  const fresh = await other.newPage();
-  await fresh.goto(page.url().replace(/\/select-country.*/, '/select-country?lang=en-US'));
-  await expect(fresh).toHaveURL(/\/home/);
-  await other.close();
-});
+    const other = await page.context().browser()!.newContext();
+    const fresh = await other.newPage();
+    await fresh.goto(page.url().replace(/\/select-country.*/, '/select-country?lang=en-US'));
+    await expect(fresh).toHaveURL(/\/home/);
+    await other.close();
+  },
+);
 
 test('select-country right to left, in Arabic', async ({ page }, testInfo) => {
   test.skip(testInfo.project.name !== 'phone', 'once, at phone width');
