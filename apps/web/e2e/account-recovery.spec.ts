@@ -9,6 +9,7 @@ import {
   PASSWORD,
   signInWithPassword,
   uniqueEmail,
+  lockBySignIns,
 } from './helpers.ts';
 import { screenshot } from './screenshots.ts';
 
@@ -61,10 +62,7 @@ test('a soft-locked account is told with a link to reset the password, the addre
 }, testInfo) => {
   const email = uniqueEmail(testInfo, 'lockreset');
   await createAccount(request, email);
-  for (let i = 0; i < 3; i++) {
-    await signInWithPassword(page, email, 'Wrong#Passw0rd');
-    await expect(page.getByRole('alert')).toBeVisible();
-  }
+  await lockBySignIns(page, email);
   // 1220 with reset_password: the message, and in it the way out it names.
   const alert = page.getByRole('alert');
   await expect(alert).toContainText('Your account is locked');
@@ -83,10 +81,7 @@ test('a soft-locked account is told with a link to reset the password, the addre
 test('a soft-locked account is unlocked by the emailed link', async ({ page, request }, testInfo) => {
   const email = uniqueEmail(testInfo, 'lock');
   await createAccount(request, email);
-  for (let i = 0; i < 3; i++) {
-    await signInWithPassword(page, email, 'Wrong#Passw0rd');
-    await expect(page.getByRole('alert')).toBeVisible();
-  }
+  await lockBySignIns(page, email);
   await expect(page.getByRole('alert')).toContainText('Your account is locked');
   const mail = await latestMail(request, email, 'unlock');
   await page.goto(pathOf(mail.link as string));

@@ -125,6 +125,14 @@ export async function signInWithPassword(page: Page, email: string, password: st
   await fillPasswordSignIn(page, email, password);
 }
 
+/** Three wrong passwords in a row: the account is soft-locked (1220). */
+export async function lockBySignIns(page: Page, email: string) {
+  for (let i = 0; i < 3; i++) {
+    await signInWithPassword(page, email, 'Wrong#Passw0rd');
+    await expect(page.getByRole('alert')).toBeVisible();
+  }
+}
+
 /** Fills the sign-in page already open (email, then password) and signs in. */
 export async function fillPasswordSignIn(page: Page, email: string, password: string) {
   await page.getByLabel('Email address').fill(email);

@@ -9,10 +9,10 @@ import {
   latestMail,
   pathOf,
   seedSignedInPlayer,
-  signInWithPassword,
   uniqueEmail,
   uniqueUsername,
   DESKTOP_ONLY,
+  lockBySignIns,
 } from './helpers.ts';
 
 test('the sign-up name step says whether the name typed is free, and the server still decides', async ({
@@ -92,10 +92,7 @@ test(
   async ({ page, request }, testInfo) => {
     const email = uniqueEmail(testInfo, 'relock');
     await createAccount(request, email);
-    for (let i = 0; i < 3; i++) {
-      await signInWithPassword(page, email, 'Wrong#Passw0rd');
-      await expect(page.getByRole('alert')).toBeVisible();
-    }
+    await lockBySignIns(page, email);
     await expect(page.getByRole('alert')).toContainText('Your account is locked');
     const first = await latestMail(request, email, 'unlock');
     const resend = page.getByRole('button', { name: 'Send the unlock link again' });

@@ -4,6 +4,33 @@ import { US_SUBDIVISIONS } from '@portal/contract/data/us-states';
 import { useId, useMemo } from 'react';
 import { useTranslation } from '../../lib/i18n/messages.ts';
 
+/** Every country, named in `locale` and sorted by that name. */
+export function countriesByName(locale: string): { code: string; name: string }[] {
+  const names = new Intl.DisplayNames([locale], { type: 'region' });
+  return COUNTRIES.map((c) => ({ code: c.code, name: names.of(c.code) ?? c.code })).sort((a, b) =>
+    a.name.localeCompare(b.name, locale),
+  );
+}
+
+/** The US state or territory (shown only for the US). */
+export function TerritoryField(props: { value: string; onChange: (territory: string) => void }) {
+  const { t } = useTranslation();
+  const id = useId();
+  return (
+    <div className="field">
+      <label htmlFor={id}>{t('form.territory')}</label>
+      <select id={id} value={props.value} onChange={(e) => props.onChange(e.target.value)}>
+        <option value="">{t('form.territoryNone')}</option>
+        {US_SUBDIVISIONS.map((s) => (
+          <option key={s.code} value={s.code}>
+            {s.name}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
 export function LocationFields(props: {
   country: string;
   territory: string;
@@ -12,13 +39,7 @@ export function LocationFields(props: {
 }) {
   const { t, i18n } = useTranslation();
   const countryId = useId();
-  const territoryId = useId();
-  const countries = useMemo(() => {
-    const names = new Intl.DisplayNames([i18n.language], { type: 'region' });
-    return COUNTRIES.map((c) => ({ code: c.code, name: names.of(c.code) ?? c.code })).sort((a, b) =>
-      a.name.localeCompare(b.name, i18n.language),
-    );
-  }, [i18n.language]);
+  const countries = useMemo(() => countriesByName(i18n.language), [i18n.language]);
   return (
     <>
       <div className="field">
@@ -36,19 +57,7 @@ export function LocationFields(props: {
           ))}
         </select>
       </div>
-      {props.country === 'US' ? (
-        <div className="field">
-          <label htmlFor={territoryId}>{t('form.territory')}</label>
-          <select id={territoryId} value={props.territory} onChange={(e) => props.onTerritory(e.target.value)}>
-            <option value="">{t('form.territoryNone')}</option>
-            {US_SUBDIVISIONS.map((s) => (
-              <option key={s.code} value={s.code}>
-                {s.name}
-              </option>
-            ))}
-          </select>
-        </div>
-      ) : null}
+      {props.country === 'US' ? <TerritoryField value={props.territory} onChange={props.onTerritory} /> : null}
     </>
   );
 }

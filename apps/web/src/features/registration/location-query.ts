@@ -2,8 +2,9 @@
 // app): a country code, or a US state or territory code ('FR', 'US', 'US-CA'). The chosen place
 // lives in the address, so a reload keeps it without touching the flow's state; a value naming no
 // listed place is ignored.
-import { COUNTRIES, findCountry } from '@portal/contract/data/countries';
+import { findCountry } from '@portal/contract/data/countries';
 import { findUsSubdivision } from '@portal/contract/data/us-states';
+import { countriesByName } from '../../components/ui/location-fields.tsx';
 
 export interface ChosenLocation {
   country: string;
@@ -40,11 +41,10 @@ const fold = (text: string, locale: string) =>
 
 /** The countries, named in `locale` and sorted by name, whose name (or code) contains `query`. */
 export function searchCountries(locale: string, query: string): CountryChoice[] {
-  const names = new Intl.DisplayNames([locale], { type: 'region' });
   const wanted = fold(query.trim(), locale);
-  return COUNTRIES.map((c) => ({ code: c.code, name: names.of(c.code) ?? c.code }))
-    .filter((c) => !wanted || fold(c.name, locale).includes(wanted) || c.code.toLowerCase() === wanted)
-    .sort((a, b) => a.name.localeCompare(b.name, locale));
+  return countriesByName(locale).filter(
+    (c) => !wanted || fold(c.name, locale).includes(wanted) || c.code.toLowerCase() === wanted,
+  );
 }
 
 /** How a place reads on screen: 'United States, California' or 'France'. */

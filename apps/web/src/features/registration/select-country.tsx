@@ -1,8 +1,8 @@
 // /select-country (spec 000 §2): where a player registering picks the country or region they live
 // in, and in the US their state or territory. The list is searched by name in the language shown;
 // the choice goes back to /age-and-location in the `location` query (location-query.ts).
-import { US_SUBDIVISIONS } from '@portal/contract/data/us-states';
 import { useId, useMemo, useState } from 'react';
+import { TerritoryField } from '../../components/ui/location-fields.tsx';
 import { Page } from '../../components/ui/page.tsx';
 import { useStepFocus } from '../../components/ui/step-focus.ts';
 import { useTranslation } from '../../lib/i18n/messages.ts';
@@ -21,7 +21,7 @@ export function SelectCountry() {
   const [territory, setTerritory] = useState(current?.territory ?? '');
   const [missing, setMissing] = useState(false);
   const countries = useMemo(() => searchCountries(i18n.language, query), [i18n.language, query]);
-  const ids = { search: useId(), status: useId(), territory: useId(), error: useId() };
+  const ids = { search: useId(), status: useId(), error: useId() };
   useStepFocus('select-country');
   const back = (place: { country: string; territory: string } | null) =>
     href(
@@ -77,19 +77,7 @@ export function SelectCountry() {
             {t('selectCountry.required')}
           </p>
         ) : null}
-        {country === 'US' ? (
-          <div className="field">
-            <label htmlFor={ids.territory}>{t('form.territory')}</label>
-            <select id={ids.territory} value={territory} onChange={(e) => setTerritory(e.target.value)}>
-              <option value="">{t('form.territoryNone')}</option>
-              {US_SUBDIVISIONS.map((s) => (
-                <option key={s.code} value={s.code}>
-                  {s.name}
-                </option>
-              ))}
-            </select>
-          </div>
-        ) : null}
+        {country === 'US' ? <TerritoryField value={territory} onChange={setTerritory} /> : null}
         <div className="actions">
           <button type="submit" className="button">
             {t('selectCountry.choose')}
