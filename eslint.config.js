@@ -148,4 +148,19 @@ export default tseslint.config(
     },
   },
   { files: ['apps/web/**'], languageOptions: { globals: { ...globals.browser } } },
+  {
+    // The signed-in account has one cache, TanStack Query's (ADR 031): screens keep an account through
+    // services.account; only that cache writes the session's copy.
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['apps/web/src/lib/auth/account-cache.ts', 'apps/web/src/**/*.test.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "MemberExpression[property.name='mirrorAccount']",
+          message: 'Keep the account through services.account (its cache writes the session).',
+        },
+      ],
+    },
+  },
 );

@@ -4,12 +4,12 @@
 // (scripts/build-web.mjs; the server sends it for `Accept-Encoding: br`), or the file itself when the
 // build wrote none (too small to be worth it). Budget: 120 KB of that (DESIGN.md); the gzip figure
 // (what a browser without brotli receives) is printed beside it. Run after `npm run build`:
-//   node bench/bundle-size.mjs [--json]
+//   node bench/bundle-size.mjs [--json]   (WEB_DIST_DIR=<dir> measures another build's output)
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 const BUDGET = 120 * 1024;
-const dist = join(import.meta.dirname, '..', 'apps', 'web', 'dist');
+const dist = process.env.WEB_DIST_DIR ?? join(import.meta.dirname, '..', 'apps', 'web', 'dist');
 const manifest = JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8'));
 
 const needed = new Set();

@@ -62,6 +62,20 @@ describe.skipIf(onPostgres)('the web layers (app → features → flows → comp
   });
 });
 
+describe.skipIf(onPostgres)('one cache of the signed-in account (ADR 031)', () => {
+  const lint = async (file: string) => {
+    const [result] = await eslint.lintText('export const keep = (session: any) => session.mirrorAccount(null);\n', {
+      filePath: join(root, file),
+    });
+    return (result?.messages ?? []).map((message) => `${message.ruleId}`);
+  };
+
+  it("fails when a screen writes the session's account itself, and lets the account cache", async () => {
+    expect(await lint(`${WEB}/features/home/planted.ts`)).toContain('no-restricted-syntax');
+    expect(await lint(`${WEB}/lib/auth/account-cache.ts`)).not.toContain('no-restricted-syntax');
+  });
+});
+
 describe.skipIf(onPostgres)('the server layers', () => {
   const repo = `${SERVER}/modules/games/repo.ts`;
   const service = `${SERVER}/modules/games/service.ts`;

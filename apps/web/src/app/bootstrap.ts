@@ -9,6 +9,7 @@ import { createApiClient } from '../lib/api/client.ts';
 import { Analytics } from '../lib/analytics/analytics.ts';
 import { ageGate, FlowStore } from '../flows/flow-store.ts';
 import { SessionStore } from '../lib/auth/session-store.ts';
+import { AccountCache } from '../lib/auth/account-cache.ts';
 import { bootData } from '../lib/boot-data.ts';
 import { activeEnvironment } from '../lib/environment.ts';
 import { isDebug, loadRuntimeConfig } from '../lib/runtime-config.ts';
@@ -73,7 +74,12 @@ export async function bootstrap(navigateToSignIn: () => void): Promise<FlowServi
   const settings = inlineSettings.success ? inlineSettings.data : await api.call(getPublicSettings);
   environment = activeEnvironment(debug, settings, { apiKey: config.apiKey, service: config.hydraService });
 
-  const sessionVerifyFailed = !(await restoreSession({ api, session, flow }));
+  // The account schema loads only when there is a session to read it for.
+  const account = new AccountCache(session, async (options) => {
+    const { getMe } = await import('@portal/contract/calls/accounts-me');
+    return api.call(getMe, {}, options);
+  });
+  const sessionVerifyFailed = !(await restoreSession({ api, session, account, flow }));
 
   const analytics = new Analytics({
     baseUrl: () => environment.service,
@@ -92,6 +98,7 @@ export async function bootstrap(navigateToSignIn: () => void): Promise<FlowServi
     debug,
     api,
     session,
+    account,
     flow,
     analytics,
     sessionVerifyFailed,

@@ -1,14 +1,22 @@
 import { getMe } from '@portal/contract/calls/accounts-me';
 import { getCurrentSession } from '@portal/contract/calls/sessions';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { ApiError } from '../lib/api/api-error.ts';
 import type { ApiClient } from '../lib/api/client.ts';
 import { FlowStore } from '../flows/flow-store.ts';
+import { AccountCache } from '../lib/auth/account-cache.ts';
 import { SessionStore } from '../lib/auth/session-store.ts';
+import { queryClient } from '../lib/query/query-client.ts';
 import { restoreSession } from './restore-session.ts';
 import { useMemoryStorage } from '../lib/testing/memory-storage.ts';
 
 useMemoryStorage();
+afterEach(() => queryClient.clear());
+
+/** The stores restoreSession works with, the account cache reading through `api`. */
+function stores(api: ApiClient, session: SessionStore, flow = new FlowStore()) {
+  return { api, session, flow, account: new AccountCache(session, (options) => api.call(getMe, {}, options)) };
+}
 
 const account = { id: 'a1', completed: true, stub: false, email: 'walker@example.com' };
 const refusal = (status: number, code: string, body: Record<string, unknown> | null = null) =>
@@ -32,7 +40,7 @@ describe('restoring the stored session at start-up', () => {
     session.setTokens({ accessToken: 'at_pending', refreshToken: 'rt_pending', mfaRequired: true });
     const flow = new FlowStore();
     const { api, asked } = client(new Map([[getCurrentSession, { account, mfa_required: true, mfa_methods: [] }]]));
-    expect(await restoreSession({ api, session, flow })).toBe(true);
+    expect(await restoreSession(stores(api, session, flow))).toBe(true);
     expect(asked).toEqual([getCurrentSession]);
     expect(session.get()).toMatchObject({ accessToken: 'at_pending', pendingMfa: true, account });
     expect(flow.get()).toMatchObject({ flow: 'user-flow', step: 'two_factor_init' });
@@ -48,7 +56,7 @@ describe('restoring the stored session at start-up', () => {
         [getCurrentSession, { account, mfa_required: true, mfa_methods: [] }],
       ]),
     );
-    expect(await restoreSession({ api, session, flow })).toBe(true);
+    expect(await restoreSession(stores(api, session, flow))).toBe(true);
     expect(session.get()).toMatchObject({ accessToken: 'at_pending', pendingMfa: true });
   });
 
@@ -56,11 +64,11 @@ describe('restoring the stored session at start-up', () => {
     const session = new SessionStore();
     session.setTokens({ accessToken: 'at_gone', refreshToken: 'rt_gone' });
     const gone = client(new Map([[getMe, refusal(401, 'auth_expired')]]));
-    expect(await restoreSession({ api: gone.api, session, flow: new FlowStore() })).toBe(true);
+    expect(await restoreSession(stores(gone.api, session))).toBe(true);
     expect(session.get().accessToken).toBeNull();
     session.setTokens({ accessToken: 'at_ok', refreshToken: 'rt_ok' });
     const down = client(new Map([[getMe, refusal(503, 'service_unavailable')]]));
-    expect(await restoreSession({ api: down.api, session, flow: new FlowStore() })).toBe(false);
+    expect(await restoreSession(stores(down.api, session))).toBe(false);
     expect(session.get().accessToken).toBe('at_ok');
   });
 });

@@ -6,13 +6,14 @@ import { ApiError } from '../lib/api/api-error.ts';
 import type { ApiClient } from '../lib/api/client.ts';
 import type { FlowStore } from '../flows/flow-store.ts';
 import type { SessionStore } from '../lib/auth/session-store.ts';
+import type { AccountCache } from '../lib/auth/account-cache.ts';
 
 const sessionCalls = () => import('@portal/contract/calls/sessions');
-const accountCalls = () => import('@portal/contract/calls/accounts-me');
 
 interface Stores {
   api: ApiClient;
   session: SessionStore;
+  account: AccountCache;
   flow: FlowStore;
 }
 
@@ -21,13 +22,13 @@ function pendingTwoFactor(error: unknown): boolean {
   return error instanceof ApiError && error.is('unauthorized') && error.wire.body?.mfa_required === true;
 }
 
-async function restorePending({ api, session, flow }: Stores): Promise<void> {
+async function restorePending({ api, session, account, flow }: Stores): Promise<void> {
   const { getCurrentSession } = await sessionCalls();
   const current = await api.call(getCurrentSession, {}, { ignoreRedirect: true });
   // The call may have refreshed the tokens: keep the ones it used.
   const accessToken = session.get().accessToken;
   if (accessToken) session.setTokens({ accessToken, mfaRequired: current.mfa_required });
-  session.setAccount(current.account);
+  await account.set(current.account);
   // A tab that has no flow of its own (a new tab, the browser reopened) may finish it too.
   if (current.mfa_required && !flow.active) flow.send({ type: 'twoFactorPending' });
 }
@@ -37,14 +38,13 @@ async function restorePending({ api, session, flow }: Stores): Promise<void> {
  * false when it could not be checked (network or server trouble), true otherwise.
  */
 export async function restoreSession(stores: Stores): Promise<boolean> {
-  const { api, session } = stores;
+  const { session, account } = stores;
   if (!session.get().accessToken) return true;
   try {
     if (session.get().pendingMfa) await restorePending(stores);
     else {
-      const { getMe } = await accountCalls();
       try {
-        session.setAccount(await api.call(getMe, {}, { ignoreRedirect: true }));
+        await account.refresh({ ignoreRedirect: true });
       } catch (error) {
         if (!pendingTwoFactor(error)) throw error;
         await restorePending(stores);

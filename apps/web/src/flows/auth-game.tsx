@@ -1,12 +1,14 @@
 // The current auth game (spec 000 §3): while a game signs a player in (OAuth or device flow), the
 // sign-in and registration screens show its welcome title, message and background.
 import type { GameConfig } from '@portal/contract/calls/games';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { CSSProperties } from 'react';
 import { useTranslation } from '../lib/i18n/messages.ts';
 import { useServices, useSession } from '../lib/services.tsx';
 import { useFlow } from './flow-services.tsx';
 import { gameFlowInProgress, gameOf } from './flow-facts.ts';
+import { gameConfigQuery } from './game-config-query.ts';
+import { useDeferredQuery } from '../lib/query/use-deferred-query.ts';
 
 /**
  * The config of a game: of `slug` when given, else of the game flow under way. Undefined while it
@@ -16,23 +18,10 @@ export function useAuthGame(slug?: string | null): GameConfig | null | undefined
   const services = useServices();
   const flow = useFlow();
   const wanted = slug ?? (gameFlowInProgress(flow) ? (gameOf(flow)?.slug ?? null) : null);
-  const [game, setGame] = useState<GameConfig | null | undefined>(wanted ? undefined : null);
-  useEffect(() => {
-    if (!wanted) return setGame(null);
-    setGame(undefined);
-    let live = true;
-    // The games call loads only when a game is shown, keeping it off the sign-in page's first load.
-    import('@portal/contract/calls/games')
-      .then(({ getGame }) => services.api.call(getGame, { params: { slug: wanted } }))
-      .then(
-        (config) => live && setGame(config),
-        () => live && setGame(null),
-      );
-    return () => {
-      live = false;
-    };
-  }, [wanted, services.api]);
-  return game;
+  const read = useDeferredQuery({ ...gameConfigQuery(services.api, wanted ?? ''), enabled: wanted !== null });
+  if (!wanted) return null;
+  if (read.status === 'pending') return undefined;
+  return read.data ?? null;
 }
 
 /** An asset of a game config as a CSS url(): a path of this site or an https address only. */

@@ -20,7 +20,7 @@ import { gameConflictBody } from '@portal/contract/calls/game-conflict';
  * After a call that signed in: keep the tokens and account. A sign-in that waits for its second
  * step is the flow's two-factor step (rule 9 then sends the player to it).
  */
-export function signedIn(
+export async function signedIn(
   services: FlowServices,
   answer: {
     access_token: string;
@@ -34,7 +34,7 @@ export function signedIn(
     refreshToken: answer.refresh_token ?? null,
     mfaRequired: answer.mfa_required,
   });
-  if (answer.account) services.session.setAccount(answer.account);
+  if (answer.account) await services.account.set(answer.account);
   if (answer.mfa_required) services.flow.send({ type: 'twoFactorPending' });
 }
 
@@ -108,7 +108,7 @@ async function consolidate(services: FlowServices): Promise<void> {
         conflict_choices: stubChoices(flow),
       },
     });
-    services.session.setAccount(account);
+    await services.account.set(account);
     services.flow.send({ type: 'consolidated' });
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
@@ -136,7 +136,7 @@ export async function continueFlow(services: FlowServices): Promise<void> {
     const account = await services.api.call(complete, {
       body: { tos_consent: true, marketing_opt_in: false, locale: currentLanguage() },
     });
-    services.session.setAccount(account);
+    await services.account.set(account);
     return continueFlow(services);
   }
   if (decision.kind === 'complete-stub') {
@@ -153,7 +153,7 @@ export async function continueFlow(services: FlowServices): Promise<void> {
         territory,
       },
     });
-    services.session.setAccount(account);
+    await services.account.set(account);
     services.flow.send({ type: 'stubCompleted' });
     return continueFlow(services);
   }

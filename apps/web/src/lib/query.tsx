@@ -1,20 +1,12 @@
-// TanStack Query, loaded only by the screens that fetch with it (not on the start-up path). One
-// client for the whole page, so screens share their cache; signing out empties it.
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { useEffect } from 'react';
+// TanStack Query's provider for the screens that read with useQuery (not on the start-up path). The
+// client is the page's one (query/query-client.ts): the screens and the signed-in account share its
+// cache, and signing out empties it (lib/auth/account-cache.ts).
+import { QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { useServices } from './services.tsx';
+import { queryClient } from './query/query-client.ts';
 
-export const queryClient = new QueryClient({ defaultOptions: { queries: { retry: 1, staleTime: 60_000 } } });
+export { queryClient };
 
 export function QueryProvider({ children }: { children: ReactNode }) {
-  const { session } = useServices();
-  useEffect(
-    () =>
-      session.subscribe(() => {
-        if (session.get().accessToken === null) queryClient.clear();
-      }),
-    [session],
-  );
   return <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
 }

@@ -5,6 +5,7 @@ import type { PublicSettings } from '@portal/contract/calls/settings';
 import type { ApiClient } from './api/client.ts';
 import type { Analytics } from './analytics/analytics.ts';
 import type { SessionStore } from './auth/session-store.ts';
+import type { AccountCache } from './auth/account-cache.ts';
 import type { ActiveEnvironment } from './environment.ts';
 import type { RuntimeConfig } from './runtime-config.ts';
 
@@ -15,6 +16,8 @@ export interface AppServices {
   debug: boolean;
   api: ApiClient;
   session: SessionStore;
+  /** The signed-in account's cache (TanStack Query): reads and keeps it; the session holds its copy. */
+  account: AccountCache;
   analytics: Analytics;
   /** The stored session could not be checked at startup (network or server trouble). */
   sessionVerifyFailed: boolean;

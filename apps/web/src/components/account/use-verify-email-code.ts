@@ -1,6 +1,5 @@
 // Verifying the signed-in account's email address with the mailed code: the verify-email modal of
 // the account and security pages, and a pending email change.
-import { getMe } from '@portal/contract/calls/accounts-me';
 import { verifyEmail } from '@portal/contract/calls/accounts';
 import { useState } from 'react';
 import { useServices } from '../../lib/services.tsx';
@@ -12,7 +11,7 @@ export function useVerifyEmailCode(onVerified?: () => void) {
   const [code, setCode] = useState('');
   const submit = useSubmit(async () => {
     await services.api.call(verifyEmail, { body: { code } });
-    services.session.setAccount(await services.api.call(getMe));
+    await services.account.refresh();
     setCode('');
     onVerified?.();
   });

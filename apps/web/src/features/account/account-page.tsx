@@ -45,7 +45,7 @@ type ModalKind = 'avatar' | 'name' | 'email' | 'verify' | 'country' | 'dob' | 'd
 export function useAccount(): [Account | null, (account: Account) => void] {
   const services = useServices();
   const { account } = useSession();
-  return [account, (next) => services.session.setAccount(next)];
+  return [account, (next) => services.account.set(next)];
 }
 
 function Row({ label, value, action }: { label: string; value: React.ReactNode; action?: React.ReactNode }) {

@@ -38,7 +38,7 @@ export function PendingEmail({
     setResent(true);
   });
   const cancel = useSubmit(async () => {
-    services.session.setAccount(await services.api.call(cancelEmailChange));
+    await services.account.set(await services.api.call(cancelEmailChange));
   });
   return (
     <div ref={region} className="notice pending-email" role="region" aria-labelledby="pending-email-title">

@@ -39,7 +39,7 @@ interface ModalProps {
 function useSave(onClose: () => void) {
   const services = useServices();
   return (account: Account) => {
-    services.session.setAccount(account);
+    void services.account.set(account);
     onClose();
   };
 }

@@ -48,7 +48,7 @@ export function PlatformSignIn() {
     });
     const { continueFlow, signedIn, startSignInFlow } = await afterSignIn();
     startSignInFlow(services);
-    signedIn(services, answer);
+    await signedIn(services, answer);
     await continueFlow(services);
   });
   // One platform sign-in at a time (popup-attempt.ts).

@@ -79,7 +79,7 @@ export function PasswordSignIn() {
       services.api.call(signInWithPassword, { body: { email, password, device_data: device() } }, { captchaResponse }),
     );
     const { continueFlow, signedIn } = await afterSignIn();
-    signedIn(services, answer);
+    await signedIn(services, answer);
     await continueFlow(services);
   });
   const codeInstead = useSubmit(async () => {
@@ -133,7 +133,7 @@ export function EmailCodeSignIn() {
       body: { grant_type: 'email_code', email, code: code.trim(), device_data: device() },
     });
     const { continueFlow, signedIn } = await afterSignIn();
-    signedIn(services, answer);
+    await signedIn(services, answer);
     await continueFlow(services);
   });
   const resend = useSubmit(async () => {

@@ -92,14 +92,14 @@ function TwoFactorSteps() {
   const submit = useSubmit(() =>
     finish(async () => {
       if (method === 'mfa_code') {
-        signedIn(services, await services.api.call(completeMfa, { body: { code_type: 'mfa_code', code } }));
+        await signedIn(services, await services.api.call(completeMfa, { body: { code_type: 'mfa_code', code } }));
         return;
       }
       await services.api.call(verifySession, { body: { code_type: 'email_code', code: code.trim() } });
       const current = await services.api.call(getCurrentSession);
       const accessToken = services.session.get().accessToken;
       if (accessToken) services.session.setTokens({ accessToken, mfaRequired: current.mfa_required });
-      services.session.setAccount(current.account);
+      await services.account.set(current.account);
     }),
   );
   const sendEmail = useSubmit(async () => {
@@ -206,7 +206,7 @@ export function BackupCode() {
     busy.current = true;
     try {
       const answer = await services.api.call(completeMfa, { body: { code_type: 'backup_code', code: code.trim() } });
-      signedIn(services, answer);
+      await signedIn(services, answer);
     } catch (error) {
       busy.current = false;
       throw error;

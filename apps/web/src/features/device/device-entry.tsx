@@ -82,7 +82,7 @@ export function DeviceEntry({ variant = 'device' }: { variant?: 'device' | 'conn
         const claimed = current.flow === 'device' && current.device.code === read.code && current.stub !== null;
         if (claimed && (services.session.get().account?.stub || current.stub?.token)) return continueFlow(services);
         const answer = await services.api.call(claimDeviceStub, { params: { code: read.code } });
-        signedIn(services, answer);
+        await signedIn(services, answer);
         const platform = Object.keys(answer.account?.links ?? {})[0];
         services.flow.send({
           type: 'stubClaimed',

@@ -1,17 +1,14 @@
-import { getGame } from '@portal/contract/calls/games';
 import { useQueries } from '@tanstack/react-query';
 import { useTranslation } from '../../lib/i18n/messages.ts';
 import { useServices } from '../../lib/services.tsx';
+import { gameConfigQuery } from '../../flows/game-config-query.ts';
 
 /** Cards of the featured games of the public settings, each read with GET /games/{slug}. */
 export function FeaturedGames() {
   const { t, i18n } = useTranslation();
   const { api, settings } = useServices();
   const games = useQueries({
-    queries: settings.featured_games.map((slug) => ({
-      queryKey: ['game', slug],
-      queryFn: () => api.call(getGame, { params: { slug } }),
-    })),
+    queries: settings.featured_games.map((slug) => gameConfigQuery(api, slug)),
   });
   if (settings.featured_games.length === 0) return null;
   return (

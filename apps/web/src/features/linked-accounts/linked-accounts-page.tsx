@@ -151,7 +151,7 @@ export function PlatformRow({
       if (outcome.kind === 'failed') return setNotice(t(outcome.notice, { platform: name }));
       updated = outcome.account;
     }
-    services.session.setAccount(updated);
+    await services.account.set(updated);
     const done: Record<Action, MessageKey> = {
       connect: 'linkedAccounts.connectedNotice',
       reconnect: 'linkedAccounts.reconnectedNotice',
@@ -266,7 +266,7 @@ export function PlatformRow({
           platform={platform}
           onClose={() => setTypingCode(null)}
           onDone={(updated) => {
-            services.session.setAccount(updated);
+            void services.account.set(updated);
             setNotice(
               t(
                 updated.links[platform]?.pending
@@ -292,7 +292,7 @@ export function PlatformRow({
           platform={platform}
           onClose={() => setDisconnecting(false)}
           onDone={(updated) => {
-            services.session.setAccount(updated);
+            void services.account.set(updated);
             setNotice(t('linkedAccounts.disconnectedNotice', { platform: name }));
           }}
           disconnect={() => services.api.call(unlinkPlatform, { params: { platform } })}

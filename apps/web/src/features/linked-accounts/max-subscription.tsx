@@ -24,7 +24,7 @@ export function MaxSubscriptionStatus({
   onReconnect: () => Promise<void>;
 }) {
   const { t, i18n } = useTranslation();
-  const { api, session } = useServices();
+  const { api, account: accountCache } = useServices();
   const queryClient = useQueryClient();
   const link = account.links.max;
   const subscription = useQuery({
@@ -43,9 +43,8 @@ export function MaxSubscriptionStatus({
     const fresh = answer?.max_link;
     if (!fresh?.refresh_required) return;
     queryClient.setQueryData(subscriptionKey(fresh), answer);
-    const current = session.get().account;
-    if (current) session.setAccount({ ...current, links: { ...current.links, max: fresh } });
-  }, [answer, queryClient, session]);
+    void accountCache.update((current) => ({ ...current, links: { ...current.links, max: fresh } }));
+  }, [answer, queryClient, accountCache]);
   // The reconnect modal of an answer that asks for it, until closed or reconnected.
   const [closedFor, setClosedFor] = useState<MaxSubscription | null>(null);
   const refreshing = answer?.max_link?.refresh_required === true && closedFor !== answer;

@@ -50,7 +50,7 @@ function Connect({ benefitId }: { benefitId: string }) {
     const outcome = await linkThroughPopup(services, 'twitch', 'connect');
     if (outcome.kind === 'cancelled') return;
     if (outcome.kind === 'failed') return setNotice(t(outcome.notice, { platform: PLATFORM_CATALOGUE.twitch.name }));
-    services.session.setAccount(outcome.account);
+    await services.account.set(outcome.account);
     navigate(claimPath);
   });
   // A platform is linked only to an account whose address is proved (pre-account hijacking): the

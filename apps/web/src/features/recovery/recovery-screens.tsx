@@ -1,6 +1,7 @@
 // Password reset (spec 000 §2 "Reset password: forgot, email sent, new password, success").
 import { finalizeRecovery, initRecovery, validateRecovery } from '@portal/contract/calls/accounts-recovery';
 import { useEffect, useState } from 'react';
+import { useDeferredQuery } from '../../lib/query/use-deferred-query.ts';
 import { ApiError } from '../../lib/api/api-error.ts';
 import { useSession } from '../../lib/services.tsx';
 import { useFlowServices } from '../../flows/flow-services.tsx';
@@ -80,23 +81,22 @@ export function ChoosePassword() {
   const services = useFlowServices();
   const navigate = useNavigate();
   const token = new URLSearchParams(useLocation().search).get('token') ?? '';
-  const [state, setState] = useState<'checking' | 'valid' | 'refused'>('checking');
-  // Why the link is refused, as the server says it (used already, or expired): issue 28.
-  const [refusal, setRefusal] = useState<unknown>(null);
+  // The link checked each time the page opens (it may have been used since); why it is refused, as
+  // the server says it (used already, or expired): issue 28.
+  const check = useDeferredQuery({
+    queryKey: ['recovery-link', token],
+    queryFn: () => services.api.call(validateRecovery, { query: { token } }),
+    retry: false,
+    staleTime: 0,
+    gcTime: 0,
+  });
+  const state = { pending: 'checking', success: 'valid', error: 'refused' }[check.status];
+  const refusal = check.error;
   const newPassword = useNewPasswordFields();
   useEffect(() => {
-    services.api.call(validateRecovery, { query: { token } }).then(
-      () => {
-        // Rule 3: the reset link's flow (its token kept for the success page).
-        services.flow.send({ type: 'resetLinkOpened', token });
-        setState('valid');
-      },
-      (error: unknown) => {
-        setRefusal(error);
-        setState('refused');
-      },
-    );
-  }, [services.api, token]);
+    // Rule 3: the reset link's flow (its token kept for the success page).
+    if (state === 'valid') services.flow.send({ type: 'resetLinkOpened', token });
+  }, [state, services.flow, token]);
   const submit = useSubmit(async () => {
     const password = newPassword.validate();
     if (!password) return;
@@ -110,7 +110,7 @@ export function ChoosePassword() {
     });
     const { continueFlow, signedIn } = await import('../../flows/continue-flow.ts');
     // With two-factor on, the sign-in waits for its second step (the flow's two-factor step).
-    if (answer.session) signedIn(services, answer.session);
+    if (answer.session) await signedIn(services, answer.session);
     // Rule 3: the password is updated; its success page follows.
     if (services.flow.send({ type: 'passwordUpdated' })) return continueFlow(services);
     navigate(href('choose-password-success', { query: { token } }), { replace: true });

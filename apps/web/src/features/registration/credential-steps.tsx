@@ -116,7 +116,7 @@ function useCreateAccount() {
     // The stub flow's "create a new account": the stub the browser holds becomes the account.
     if (services.session.get().account?.stub) {
       const account = await services.api.call(complete, { body: body(extra, marketing) });
-      services.session.setAccount(account);
+      await services.account.set(account);
       services.flow.send({ type: 'stubCompleted' });
       await continueFlow(services);
       return;
@@ -129,7 +129,7 @@ function useCreateAccount() {
         { captchaResponse },
       ),
     );
-    signedIn(services, answer);
+    await signedIn(services, answer);
     services.flow.send({ type: 'accountCreated' });
     await continueFlow(services);
   };

@@ -44,7 +44,7 @@ export function DisplayName() {
     if (name === null) return false;
     if (name === current) return true;
     try {
-      services.session.setAccount(await services.api.call(updateUsername, { body: { username: name } }));
+      await services.account.set(await services.api.call(updateUsername, { body: { username: name } }));
       return true;
     } catch (error) {
       if (field.showRefusal(error)) return false;

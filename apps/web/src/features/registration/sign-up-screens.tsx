@@ -14,16 +14,15 @@ import { ageGate } from '../../flows/flow-store.ts';
 import { datePlaceholder, formatCalendarDate, parseCalendarDate } from '../../lib/dates.ts';
 import { useTranslation } from '../../lib/i18n/messages.ts';
 import { Link, useLocation, useNavigate } from '../../lib/router/router.tsx';
-import { getGame } from '@portal/contract/calls/games';
 import { useSubmit } from '../../lib/use-submit.ts';
 import { useEmailField } from '../../components/ui/email-field.tsx';
 import { ageBrackets, bracketOfAge } from './age-brackets.ts';
-import { GameWelcome } from '../../flows/auth-game.tsx';
+import { GameWelcome, useAuthGame } from '../../flows/auth-game.tsx';
+import { useDeferredQuery } from '../../lib/query/use-deferred-query.ts';
 import { gameFacts, registrationPrefill } from '../../flows/game-flow.ts';
-import { gameFlowInProgress, gameOf, signUpOf } from '../../flows/flow-facts.ts';
+import { gameOf, signUpOf } from '../../flows/flow-facts.ts';
 import type { SignUpPrefill } from '../../flows/flow-events.ts';
 import { keepRedirectUrl } from '../../lib/router/redirect-url.ts';
-import type { GameConfig } from '@portal/contract/calls/games';
 import { href } from '../../lib/router/route-table.ts';
 
 /**
@@ -56,14 +55,8 @@ export function SignUp() {
   useEffect(() => keepRedirectUrl(search, services.session), [search, services.session]);
   const email = useEmailField();
   // A game signing the player in (OAuth or device flow) keeps its flow and shows its welcome here too.
-  const flow = useFlow();
-  const inGameFlow = gameFlowInProgress(flow);
-  const gameSlug = link.gameSlug ?? (inGameFlow ? gameOf(flow)?.slug : undefined);
-  const [game, setGame] = useState<GameConfig | null>(null);
-  useEffect(() => {
-    if (!gameSlug) return;
-    services.api.call(getGame, { params: { slug: gameSlug } }).then(setGame, () => setGame(null));
-  }, [gameSlug, services.api]);
+  // The game the link names, else the game flow's under way.
+  const game = useAuthGame(link.gameSlug) ?? null;
   const onSubmit = () => {
     const address = email.validate();
     if (!address) return;
@@ -112,16 +105,19 @@ export function AgeAndLocation() {
   const brackets = useMemo(() => ageBrackets(ageButtons), [ageButtons]);
   // An age given beforehand (registration_defaults, a link's `age`) chooses its bracket.
   const [bracket, setBracket] = useState<number | null>(() => bracketOfAge(brackets, prefill.age));
+  // Where the visitor seems to be, unless a place was given or chosen (no answer: the fields stay).
+  const located = useDeferredQuery({
+    queryKey: ['location'],
+    queryFn: () => services.api.call(getLocation),
+    enabled: !chosen && !prefill.country,
+    retry: false,
+    staleTime: Infinity,
+  }).data;
   useEffect(() => {
-    if (chosen || prefill.country) return;
-    void services.api.call(getLocation).then(
-      (location) => {
-        setCountry(location.country);
-        setTerritory(location.territory ?? '');
-      },
-      () => undefined,
-    );
-  }, [services.api, prefill.country, chosen]);
+    if (!located) return;
+    setCountry(located.country);
+    setTerritory(located.territory ?? '');
+  }, [located]);
   const submit = useSubmit(async () => {
     const dateOfBirth = brackets ? null : parseCalendarDate(dob, i18n.language);
     if (brackets && bracket === null) return setDobError(t('signUp.ageRequired'));

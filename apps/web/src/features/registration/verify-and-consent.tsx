@@ -1,7 +1,7 @@
 // Email verification (by the mailed code when signed in, or by the mailed link) and consent to
 // updated terms.
 import { verifyEmail } from '@portal/contract/calls/accounts';
-import { consent, getMe, sendVerificationEmail } from '@portal/contract/calls/accounts-me';
+import { consent, sendVerificationEmail } from '@portal/contract/calls/accounts-me';
 import { useEffect, useRef, useState } from 'react';
 import { continueFlow } from '../../flows/continue-flow.ts';
 import { ApiError } from '../../lib/api/api-error.ts';
@@ -53,7 +53,7 @@ export function VerifyEmail() {
   /** The address is verified: the account again, then the flow goes on (or the success page). */
   const verified = async () => {
     liftDebugFlag(services.debug);
-    services.session.setAccount(await services.api.call(getMe));
+    await services.account.refresh();
     // Rule 12 sent a flow here (a game's sign-in, or a registration whose display name is still to
     // choose, rule 14): it goes on now that the email is verified.
     if (services.flow.active) return continueFlow(services);
@@ -154,7 +154,7 @@ export function UpdateConsent() {
     if (!agreed) return setFieldError(t('signUp.termsRequired'));
     setFieldError(null);
     for (const type of needed) {
-      services.session.setAccount(await services.api.call(consent, { params: { type }, body: { consented: true } }));
+      await services.account.set(await services.api.call(consent, { params: { type }, body: { consented: true } }));
     }
     // Rule 17 sent a flow here (a game's sign-in, a connection): it goes on now.
     if (services.flow.active && !services.session.consentTarget) return continueFlow(services);

@@ -47,7 +47,7 @@ export function PasswordModal({
         throw failure;
       });
     if (!updated) return setCurrentError('error.current_password_incorrect');
-    services.session.setAccount(updated);
+    await services.account.set(updated);
     onDone();
     onClose();
   });

@@ -1,7 +1,6 @@
 // The two-factor modals of spec 000 §4: enable (QR code, secret in groups, an otpauth:// link for
 // the app on the same phone, authenticator apps, the first code, then the backup codes shown once),
 // view and new backup codes, and disconnect.
-import { getMe } from '@portal/contract/calls/accounts-me';
 import {
   activateMfa,
   getBackupCodes,
@@ -33,7 +32,7 @@ const AUTHENTICATOR_APPS = [
 /** Refreshes the account in the session store after a two-factor change. */
 function useRefreshAccount() {
   const services = useServices();
-  return async () => services.session.setAccount(await services.api.call(getMe));
+  return async () => await services.account.refresh();
 }
 
 function QrCode({ text, label }: { text: string; label: string }) {
@@ -214,7 +213,7 @@ export function DisconnectMfaModal({ onClose, onDone }: { onClose: () => void; o
   const [code, setCode] = useState('');
   const submit = useSubmit(async () => {
     await services.api.call(verifySession, { body: { code_type: 'mfa_code', code } });
-    services.session.setAccount(await services.api.call(removeMfa));
+    await services.account.set(await services.api.call(removeMfa));
     onDone();
     onClose();
   });

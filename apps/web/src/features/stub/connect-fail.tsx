@@ -54,8 +54,7 @@ export function ConnectFail() {
     if (!resumeStubSession(services)) return;
     // The stub's account in the browser again: the sign-up completes it (its progress and links stay),
     // instead of making an account beside it.
-    const { getMe } = await import('@portal/contract/calls/accounts-me');
-    services.session.setAccount(await services.api.call(getMe));
+    await services.account.refresh();
     // A game that registers without credentials: from its age and location (rules 4 and 8).
     if (gameOf(services.flow.get())?.requireCredentials === false) return continueFlow(services);
     navigate(href('sign-up'), { replace: true });

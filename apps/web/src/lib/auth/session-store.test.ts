@@ -45,7 +45,7 @@ describe('SessionStore', () => {
     try {
       const tab = new SessionStore();
       tab.setTokens({ accessToken: 'at_pending', refreshToken: 'rt_pending', mfaRequired: true });
-      tab.setAccount({ id: 'a', completed: true, stub: false } as never);
+      tab.mirrorAccount({ id: 'a', completed: true, stub: false } as never);
       let changes = 0;
       tab.subscribe(() => changes++);
       // The other tab finished two-factor: new tokens, no longer pending.

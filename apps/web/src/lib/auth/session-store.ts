@@ -92,7 +92,8 @@ export class SessionStore {
     });
   }
 
-  setAccount(account: Account | null) {
+  /** The signed-in account's copy: written by its cache only (lib/auth/account-cache.ts). */
+  mirrorAccount(account: Account | null) {
     this.#update({ account });
   }
 

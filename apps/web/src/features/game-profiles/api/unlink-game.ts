@@ -14,7 +14,7 @@ export function useUnlinkGame() {
     queryClient.setQueryData<GameProgress[]>(GAME_PROGRESS_KEY, (list) => list?.filter((g) => g.game_slug !== slug));
   return async (slug: string): Promise<void> => {
     try {
-      services.session.setAccount(await services.api.call(unlinkGame, { params: { game: slug } }));
+      await services.account.set(await services.api.call(unlinkGame, { params: { game: slug } }));
     } catch (error) {
       // Already removed (another tab or device): the list catches up, and the message says so.
       if (error instanceof ApiError && error.is('game_profile_missing')) drop(slug);

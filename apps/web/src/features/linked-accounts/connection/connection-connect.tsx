@@ -53,7 +53,7 @@ export function ConnectionConnect({ titleKey }: { titleKey: 'connection-confirma
 
   /** The connection is made: the result (the platform's sign-out offer, or success). */
   const connected = (updated: Account) => {
-    services.session.setAccount(updated);
+    void services.account.set(updated);
     // The result pages name the platform connected (the address may have named it, not the flow).
     services.flow.send({ type: 'platformChosen', platform });
     navigate(connectionResult(services.flow.get(), services.settings, platform), { replace: true });

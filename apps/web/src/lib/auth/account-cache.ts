@@ -1,0 +1,68 @@
+// The signed-in account, read and kept through TanStack Query (ADR 031): its one cache is the query
+// client's entry ACCOUNT_QUERY_KEY. The session store holds a copy of it for what decides before any
+// screen renders (the guards, the header); only this cache writes that copy. The library loads with
+// the first account (lib/query/load.ts), never for a signed-out visitor.
+import type { QueryClient } from '@tanstack/react-query';
+import type { Account } from '@portal/contract/calls/entities';
+import { loadedQueryClient, loadQueryClient, onQueryClient } from '../query/load.ts';
+import type { SessionStore } from './session-store.ts';
+
+export const ACCOUNT_QUERY_KEY = ['account', 'me'] as const;
+
+/** GET /accounts/me; `ignoreRedirect`: a refused token does not send the visitor to /sign-in. */
+export type ReadAccount = (options: { ignoreRedirect: boolean }) => Promise<Account>;
+
+export class AccountCache {
+  readonly #session: SessionStore;
+  readonly #read: ReadAccount;
+
+  /** `read` asks the server for the signed-in account (GET /accounts/me). */
+  constructor(session: SessionStore, read: ReadAccount) {
+    this.#session = session;
+    this.#read = read;
+    onQueryClient((client) => this.#follow(client));
+  }
+
+  /** The cache's account into the session's copy; a sign-out empties the cache (every read's). */
+  #follow(client: QueryClient) {
+    client.getQueryCache().subscribe((event) => {
+      if (event.query.queryHash !== JSON.stringify(ACCOUNT_QUERY_KEY)) return;
+      const account = event.type === 'removed' ? null : ((event.query.state.data as Account | undefined) ?? null);
+      if (account !== this.#session.get().account) this.#session.mirrorAccount(account);
+    });
+    this.#session.subscribe(() => {
+      if (this.#session.get().accessToken === null) client.clear();
+    });
+  }
+
+  /** Reads the account from the server (callers at the same time share one request) and keeps it. */
+  async refresh({ ignoreRedirect = false } = {}): Promise<Account> {
+    const client = await loadQueryClient();
+    const queryFn = () => this.#read({ ignoreRedirect });
+    return client.fetchQuery({ queryKey: ACCOUNT_QUERY_KEY, queryFn, staleTime: 0, retry: false });
+  }
+
+  /** Keeps the account a call answered with (a sign-in, a change of the profile). */
+  set(account: Account): Promise<void> {
+    return this.#apply((client) => client.setQueryData<Account>(ACCOUNT_QUERY_KEY, account));
+  }
+
+  /**
+   * Changes the kept account (a part of it a call answered with). At once when the library has loaded
+   * (every signed-in page), so what renders next has it.
+   */
+  update(change: (account: Account) => Account): Promise<void> {
+    return this.#apply((client) =>
+      client.setQueryData<Account>(ACCOUNT_QUERY_KEY, (account) => account && change(account)),
+    );
+  }
+
+  #apply(apply: (client: QueryClient) => unknown): Promise<void> {
+    const client = loadedQueryClient();
+    if (client) {
+      apply(client);
+      return Promise.resolve();
+    }
+    return loadQueryClient().then((loaded) => void apply(loaded));
+  }
+}
