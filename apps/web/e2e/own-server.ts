@@ -5,7 +5,20 @@ import { test as base } from '@playwright/test';
 import { startPortalServer } from './peers/portal-server.ts';
 import { OWN_SERVER_FIXTURE_MS } from './time-limits.ts';
 
+const made = new Map<string, ReturnType<typeof withServer>>();
+
+/**
+ * The test of a server with `env`. Files asking for the same settings get the same test object, so
+ * a worker runs them on one server (and Playwright need not start another worker for them).
+ */
 export function testWithOwnServer(env: Record<string, string>) {
+  const key = JSON.stringify(Object.entries(env).sort());
+  const test = made.get(key) ?? withServer(env);
+  made.set(key, test);
+  return test;
+}
+
+function withServer(env: Record<string, string>) {
   return base.extend<object, { ownServer: string }>({
     ownServer: [
       // Playwright reads a fixture's dependencies from its first parameter: none here.
