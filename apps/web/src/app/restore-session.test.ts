@@ -11,11 +11,17 @@ import { restoreSession } from './restore-session.ts';
 import { useMemoryStorage } from '../lib/testing/memory-storage.ts';
 
 useMemoryStorage();
-afterEach(() => queryClient.clear());
+const caches: AccountCache[] = [];
+afterEach(() => {
+  for (const cache of caches.splice(0)) cache.stop();
+  queryClient.clear();
+});
 
 /** The stores restoreSession works with, the account cache reading through `api`. */
 function stores(api: ApiClient, session: SessionStore, flow = new FlowStore()) {
-  return { api, session, flow, account: new AccountCache(session, (options) => api.call(getMe, {}, options)) };
+  const account = new AccountCache(session, (options) => api.call(getMe, {}, options));
+  caches.push(account);
+  return { api, session, flow, account };
 }
 
 const account = { id: 'a1', completed: true, stub: false, email: 'walker@example.com' };

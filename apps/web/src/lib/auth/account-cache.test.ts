@@ -1,12 +1,19 @@
 import type { Account } from '@portal/contract/calls/entities';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { queryClient } from '../query/query-client.ts';
 import { useMemoryStorage } from '../testing/memory-storage.ts';
 import { ACCOUNT_QUERY_KEY, AccountCache } from './account-cache.ts';
 import { SessionStore } from './session-store.ts';
 
+// TanStack Query as in a browser: on a server (no window) it never collects unused queries.
+vi.hoisted(() => Object.assign(globalThis, { window: globalThis }));
+
 useMemoryStorage();
-afterEach(() => queryClient.clear());
+const caches: AccountCache[] = [];
+afterEach(() => {
+  for (const cache of caches.splice(0)) cache.stop();
+  queryClient.clear();
+});
 
 const account = (name: string) => ({ id: 'a1', completed: true, stub: false, username: name }) as unknown as Account;
 
@@ -16,6 +23,7 @@ function signedIn(...answers: Account[]) {
   session.setTokens({ accessToken: 'at_1', refreshToken: 'rt_1' });
   let reads = 0;
   const cache = new AccountCache(session, async () => answers[reads++ % answers.length] as Account);
+  caches.push(cache);
   return { session, cache, reads: () => reads };
 }
 
@@ -67,5 +75,14 @@ describe('the signed-in account through TanStack Query', () => {
     expect(queryClient.getQueryData(ACCOUNT_QUERY_KEY)).toBeUndefined();
     expect(queryClient.getQueryData(['friends'])).toBeUndefined();
     expect(session.get().account).toBeNull();
+  });
+
+  it('keeps the account for as long as the session lasts (no screen observes it, nothing collects it)', async () => {
+    const { cache } = signedIn(account('Tide'));
+    await cache.refresh();
+    // TanStack Query drops a query nothing observes after its gcTime (5 minutes by default).
+    expect(queryClient.getQueryCache().find({ queryKey: ACCOUNT_QUERY_KEY })?.gcTime).toBe(Infinity);
+    await cache.set(account('Renamed'));
+    expect(queryClient.getQueryCache().find({ queryKey: ACCOUNT_QUERY_KEY })?.gcTime).toBe(Infinity);
   });
 });

@@ -15,6 +15,7 @@ export type ReadAccount = (options: { ignoreRedirect: boolean }) => Promise<Acco
 export class AccountCache {
   readonly #session: SessionStore;
   readonly #read: ReadAccount;
+  readonly #stops: (() => void)[] = [];
 
   /** `read` asks the server for the signed-in account (GET /accounts/me). */
   constructor(session: SessionStore, read: ReadAccount) {
@@ -25,14 +26,23 @@ export class AccountCache {
 
   /** The cache's account into the session's copy; a sign-out empties the cache (every read's). */
   #follow(client: QueryClient) {
-    client.getQueryCache().subscribe((event) => {
+    // No screen observes this query (they read the session's copy): kept until the session ends,
+    // never collected as unused.
+    client.setQueryDefaults(ACCOUNT_QUERY_KEY, { gcTime: Infinity });
+    const stopMirror = client.getQueryCache().subscribe((event) => {
       if (event.query.queryHash !== JSON.stringify(ACCOUNT_QUERY_KEY)) return;
       const account = event.type === 'removed' ? null : ((event.query.state.data as Account | undefined) ?? null);
       if (account !== this.#session.get().account) this.#session.mirrorAccount(account);
     });
-    this.#session.subscribe(() => {
+    const stopClear = this.#session.subscribe(() => {
       if (this.#session.get().accessToken === null) client.clear();
     });
+    this.#stops.push(stopMirror, stopClear);
+  }
+
+  /** Stops following the query cache and the session (a page has one cache for its life; tests end theirs). */
+  stop(): void {
+    for (const stop of this.#stops.splice(0)) stop();
   }
 
   /** Reads the account from the server (callers at the same time share one request) and keeps it. */
