@@ -1,7 +1,8 @@
 // What a blind walkthrough of the portal found (issue 29), each as the player met it: console
 // progress kept when the account that first refused it is replaced by a new one, the console code
 // typed again after Back, a reload of the device confirmation, a signed-in player's playtest link,
-// a way out of the embargo page, and a date of birth in the future.
+// a way out of the embargo page, a date of birth in the future, and a game's rules kept when Continue
+// is pressed before its details have arrived.
 import type { Page } from '@playwright/test';
 import { expect, test } from '@playwright/test';
 import { runGame } from './example-game.ts';
@@ -9,6 +10,7 @@ import {
   apiHeaders,
   createAccount,
   createAccountWithMailedCode,
+  DEMO,
   DESKTOP_ONLY,
   fillPasswordSignIn,
   PASSWORD,
@@ -183,3 +185,22 @@ test('a date of birth in the future is refused on the date field', DESKTOP_ONLY,
   await expect(field).toHaveAccessibleDescription(/Enter a real date/);
   await expect(page).toHaveURL(/\/age-and-location/);
 });
+
+test(
+  "Continue pressed before a game's details have arrived keeps its rules: Pocket Planets asks for an age bracket",
+  DESKTOP_ONLY,
+  async ({ page }, testInfo) => {
+    const game = DEMO.ageBracketsGame;
+    // A slow connection: the server's own answer about the game, five seconds late.
+    await page.route(new RegExp(`/api/games/${game.slug}([?]|$)`), async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 5_000));
+      await route.continue();
+    });
+    await page.goto(`/sign-up?entry=${game.slug}&location=US&lang=en-US`);
+    await page.getByLabel('Email address').fill(uniqueEmail(testInfo, 'wf-slow-game'));
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page).toHaveURL(/\/age-and-location/);
+    await expect(page.getByRole('group', { name: 'How old are you?' }).getByRole('radio')).toHaveCount(3);
+    await expect(page.getByLabel('Date of birth')).toHaveCount(0);
+  },
+);

@@ -10,14 +10,19 @@ import { gameFlowInProgress, gameOf } from './flow-facts.ts';
 import { gameConfigQuery } from './game-config-query.ts';
 import { useDeferredQuery } from '../lib/query/use-deferred-query.ts';
 
+/** The game shown: `slug` when given, else the game flow's under way (null without one). */
+export function useAuthGameSlug(slug?: string | null): string | null {
+  const flow = useFlow();
+  return slug ?? (gameFlowInProgress(flow) ? (gameOf(flow)?.slug ?? null) : null);
+}
+
 /**
  * The config of a game: of `slug` when given, else of the game flow under way. Undefined while it
  * loads; null without a game or when it cannot be read (the screens then show no game).
  */
 export function useAuthGame(slug?: string | null): GameConfig | null | undefined {
   const services = useServices();
-  const flow = useFlow();
-  const wanted = slug ?? (gameFlowInProgress(flow) ? (gameOf(flow)?.slug ?? null) : null);
+  const wanted = useAuthGameSlug(slug);
   const read = useDeferredQuery({ ...gameConfigQuery(services.api, wanted ?? ''), enabled: wanted !== null });
   if (!wanted) return null;
   if (read.status === 'pending') return undefined;

@@ -17,7 +17,9 @@ import { Link, useLocation, useNavigate } from '../../lib/router/router.tsx';
 import { useSubmit } from '../../lib/use-submit.ts';
 import { useEmailField } from '../../components/ui/email-field.tsx';
 import { ageBrackets, bracketOfAge } from './age-brackets.ts';
-import { GameWelcome, useAuthGame } from '../../flows/auth-game.tsx';
+import { GameWelcome, useAuthGame, useAuthGameSlug } from '../../flows/auth-game.tsx';
+import { gameConfigQuery } from '../../flows/game-config-query.ts';
+import { loadQueryClient } from '../../lib/query/load.ts';
 import { useDeferredQuery } from '../../lib/query/use-deferred-query.ts';
 import { gameFacts, registrationPrefill } from '../../flows/game-flow.ts';
 import { gameOf, signUpOf } from '../../flows/flow-facts.ts';
@@ -56,26 +58,35 @@ export function SignUp() {
   const email = useEmailField();
   // A game signing the player in (OAuth or device flow) keeps its flow and shows its welcome here too.
   // The game the link names, else the game flow's under way.
-  const game = useAuthGame(link.gameSlug) ?? null;
-  const onSubmit = () => {
+  const gameSlug = useAuthGameSlug(link.gameSlug);
+  const game = useAuthGame(link.gameSlug);
+  const submit = useSubmit(async () => {
     const address = email.validate();
     if (!address) return;
+    // Continue pressed while the game's config is still on its way: its rules (age brackets, the way
+    // back to the game) are waited for, not lost for the rest of the sign-up.
+    const config =
+      game === undefined && gameSlug
+        ? await loadQueryClient()
+            .then((client) => client.fetchQuery(gameConfigQuery(services.api, gameSlug)))
+            .catch(() => null)
+        : (game ?? null);
     // A game's flow under way goes on; the same address again keeps the code mailed to it (issue 28).
     services.flow.send({
       type: 'signUpStarted',
       email: address,
-      game: game ? gameFacts(game) : null,
+      game: config ? gameFacts(config) : null,
       prefill: link.prefill,
     });
-    void continueFlow(services);
-  };
+    await continueFlow(services);
+  });
   return (
     <Page title={t('screen.sign-up.title')}>
       {game ? <GameWelcome game={game} /> : null}
       <p className="lead-text">{t('signUp.intro')}</p>
-      <form className="form" noValidate onSubmit={(e) => (e.preventDefault(), onSubmit())}>
+      <form className="form" noValidate onSubmit={(e) => (e.preventDefault(), void submit.run())}>
         {email.field}
-        <button type="submit" className="button">
+        <button type="submit" className="button" disabled={submit.pending} aria-busy={submit.pending}>
           {t('form.continue')}
         </button>
       </form>

@@ -1,8 +1,9 @@
 import type { Account } from '@portal/contract/calls/entities';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { focusManager } from '@tanstack/react-query';
 import { queryClient } from '../query/query-client.ts';
 import { useMemoryStorage } from '../testing/memory-storage.ts';
-import { ACCOUNT_QUERY_KEY, AccountCache } from './account-cache.ts';
+import { ACCOUNT_QUERY_KEY, ACCOUNT_STALE_MS, AccountCache } from './account-cache.ts';
 import { SessionStore } from './session-store.ts';
 
 // TanStack Query as in a browser: on a server (no window) it never collects unused queries.
@@ -84,5 +85,32 @@ describe('the signed-in account through TanStack Query', () => {
     expect(queryClient.getQueryCache().find({ queryKey: ACCOUNT_QUERY_KEY })?.gcTime).toBe(Infinity);
     await cache.set(account('Renamed'));
     expect(queryClient.getQueryCache().find({ queryKey: ACCOUNT_QUERY_KEY })?.gcTime).toBe(Infinity);
+  });
+
+  it('reads the account again when the tab comes back into view, once it is old (another tab changed it)', async () => {
+    const { session, cache, reads } = signedIn(account('Tide'), account('Changed elsewhere'));
+    await cache.refresh();
+    focusManager.setFocused(false);
+    focusManager.setFocused(true);
+    expect(reads()).toBe(1);
+    // Older than ACCOUNT_STALE_MS: the next time the tab is in view, it is read again.
+    queryClient.setQueryData(ACCOUNT_QUERY_KEY, account('Tide'), { updatedAt: Date.now() - ACCOUNT_STALE_MS - 1 });
+    focusManager.setFocused(false);
+    focusManager.setFocused(true);
+    await vi.waitFor(() => expect(session.get().account?.username).toBe('Changed elsewhere'));
+    expect(reads()).toBe(2);
+    focusManager.setFocused(undefined);
+  });
+
+  it('does not read an account for a signed-out tab coming into view', async () => {
+    const { session, cache, reads } = signedIn(account('Tide'));
+    await cache.refresh();
+    session.clear();
+    focusManager.setFocused(false);
+    focusManager.setFocused(true);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(reads()).toBe(1);
+    expect(session.get().account).toBeNull();
+    focusManager.setFocused(undefined);
   });
 });

@@ -5,9 +5,12 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { Account } from '@portal/contract/calls/entities';
 import { loadedQueryClient, loadQueryClient, onQueryClient } from '../query/load.ts';
+import { loadedQuery } from '../query/registry.ts';
 import type { SessionStore } from './session-store.ts';
 
 export const ACCOUNT_QUERY_KEY = ['account', 'me'] as const;
+/** How old the account may be when a tab comes back into view before it is read again. */
+export const ACCOUNT_STALE_MS = 30_000;
 
 /** GET /accounts/me; `ignoreRedirect`: a refused token does not send the visitor to /sign-in. */
 export type ReadAccount = (options: { ignoreRedirect: boolean }) => Promise<Account>;
@@ -37,7 +40,29 @@ export class AccountCache {
     const stopClear = this.#session.subscribe(() => {
       if (this.#session.get().accessToken === null) client.clear();
     });
-    this.#stops.push(stopMirror, stopClear);
+    this.#stops.push(stopMirror, stopClear, this.#watch());
+  }
+
+  /**
+   * Another tab (or device) may change the account: a tab coming back into view, or back online,
+   * reads it again once it is ACCOUNT_STALE_MS old. Only a session that has read its account and is
+   * not waiting for two-factor does.
+   */
+  #watch(): () => void {
+    const module = loadedQuery();
+    if (!module) return () => undefined;
+    const signedIn = () => this.#session.get().accessToken !== null && !this.#session.get().pendingMfa;
+    return module.observe<Account>(
+      {
+        queryKey: ACCOUNT_QUERY_KEY,
+        queryFn: () => this.#read({ ignoreRedirect: false }),
+        enabled: (query) => query.state.data !== undefined && signedIn(),
+        staleTime: ACCOUNT_STALE_MS,
+        retry: false,
+        refetchOnMount: false,
+      },
+      () => undefined,
+    );
   }
 
   /** Stops following the query cache and the session (a page has one cache for its life; tests end theirs). */

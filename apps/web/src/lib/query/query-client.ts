@@ -6,6 +6,9 @@ import type { QueryKey, QueryObserverOptions, QueryObserverResult } from '@tanst
 import { queryLoaded } from './registry.ts';
 
 export const queryClient = new QueryClient({ defaultOptions: { queries: { retry: 1, staleTime: 60_000 } } });
+// Mounted for the page's life, not only while a QueryProvider is: reads outside one (the account, the
+// start-up path's) are refreshed too when the tab comes back into view or online.
+queryClient.mount();
 
 /** Follows one query of the client (what useQuery does, for the screens outside QueryProvider). */
 export function observe<T>(
