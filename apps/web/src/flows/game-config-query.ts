@@ -3,6 +3,7 @@
 // loads only when a game is asked for, keeping it off the sign-in page's first load.
 import type { GameConfig } from '@portal/contract/calls/games';
 import type { ApiClient } from '../lib/api/client.ts';
+import { loadQueryClient } from '../lib/query/load.ts';
 
 export function gameConfigQuery(api: ApiClient, slug: string) {
   return {
@@ -12,4 +13,10 @@ export function gameConfigQuery(api: ApiClient, slug: string) {
       return api.call(getGame, { params: { slug } });
     },
   };
+}
+
+/** The game's config from the cache, else from the server (null when it cannot be read). */
+export async function fetchGameConfig(api: ApiClient, slug: string): Promise<GameConfig | null> {
+  const client = await loadQueryClient();
+  return client.fetchQuery(gameConfigQuery(api, slug)).catch(() => null);
 }

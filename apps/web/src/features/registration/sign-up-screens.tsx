@@ -18,8 +18,7 @@ import { useSubmit } from '../../lib/use-submit.ts';
 import { useEmailField } from '../../components/ui/email-field.tsx';
 import { ageBrackets, bracketOfAge } from './age-brackets.ts';
 import { GameWelcome, useAuthGame, useAuthGameSlug } from '../../flows/auth-game.tsx';
-import { gameConfigQuery } from '../../flows/game-config-query.ts';
-import { loadQueryClient } from '../../lib/query/load.ts';
+import { fetchGameConfig } from '../../flows/game-config-query.ts';
 import { useDeferredQuery } from '../../lib/query/use-deferred-query.ts';
 import { gameFacts, registrationPrefill } from '../../flows/game-flow.ts';
 import { gameOf, signUpOf } from '../../flows/flow-facts.ts';
@@ -65,12 +64,7 @@ export function SignUp() {
     if (!address) return;
     // Continue pressed while the game's config is still on its way: its rules (age brackets, the way
     // back to the game) are waited for, not lost for the rest of the sign-up.
-    const config =
-      game === undefined && gameSlug
-        ? await loadQueryClient()
-            .then((client) => client.fetchQuery(gameConfigQuery(services.api, gameSlug)))
-            .catch(() => null)
-        : (game ?? null);
+    const config = game === undefined && gameSlug ? await fetchGameConfig(services.api, gameSlug) : (game ?? null);
     // A game's flow under way goes on; the same address again keeps the code mailed to it (issue 28).
     services.flow.send({
       type: 'signUpStarted',

@@ -6,8 +6,7 @@ import { useEffect, useRef } from 'react';
 import { connectionRequest } from '../../../flows/connection-request.ts';
 import { continueFlow } from '../../../flows/continue-flow.ts';
 import { gameFacts } from '../../../flows/game-flow.ts';
-import { gameConfigQuery } from '../../../flows/game-config-query.ts';
-import { loadQueryClient } from '../../../lib/query/load.ts';
+import { fetchGameConfig } from '../../../flows/game-config-query.ts';
 import { allowedPlatforms } from '../../../lib/platforms/allowed-platforms.ts';
 import { Page } from '../../../components/ui/page.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
@@ -26,11 +25,8 @@ export function ConnectionStart() {
     started.current = true;
     const start = async () => {
       // The game the link names shows its welcome: kept when the server knows it.
-      const game = request.entry
-        ? await loadQueryClient()
-            .then((client) => client.fetchQuery(gameConfigQuery(services.api, request.entry ?? '')))
-            .then(gameFacts, () => null)
-        : null;
+      const config = request.entry ? await fetchGameConfig(services.api, request.entry) : null;
+      const game = config ? gameFacts(config) : null;
       services.flow.send({ type: 'connectionStarted', connection: request.connection, game });
       await continueFlow(services);
     };
