@@ -48,6 +48,12 @@ import { MfaRepo } from './modules/mfa/repo.ts';
 import { EvenTiming } from './security/even-timing.ts';
 import { SecretBox, secretBoxFor } from './security/secret-box.ts';
 import { MfaService } from './modules/mfa/service.ts';
+import { RiskRepo } from './modules/risk/repo.ts';
+import { RiskService } from './modules/risk/service.ts';
+import { throwawayDomains } from './modules/risk/throwaway-domains.ts';
+import { ModerationRepo } from './modules/moderation/repo.ts';
+import { ModerationService } from './modules/moderation/service.ts';
+import { refusedReason, StandingService } from './modules/moderation/standing-service.ts';
 import { IdTokens } from './modules/oauth/id-tokens.ts';
 import { OAuthRepo } from './modules/oauth/repo.ts';
 import { OAuthService } from './modules/oauth/service.ts';
@@ -132,17 +138,34 @@ export function compose(infrastructure: Infrastructure): Services {
   const minAgeOverrides = parseMinAgeOverrides(config.MIN_AGE_BY_COUNTRY);
   const usernameBounds = { min: config.USERNAME_MIN_LENGTH, max: config.USERNAME_MAX_LENGTH };
 
-  // Sessions and their tokens; the mailed codes and links.
+  // What operators see (GET /metrics) and the audit trail of each account (issue 19).
+  const moderationRepo = new ModerationRepo(db);
+  const metrics = new Metrics({
+    mailQueue: () => mailer.queue.counts(),
+    pool: () => db.poolStats(),
+    restrictions: () => moderationRepo.countInForce(),
+  });
+
+  // Sessions and their tokens, never issued to an account a ban or block keeps out (issue 30); the
+  // mailed codes and links.
+  const accountsRepo = new AccountsRepo(orm);
+  const gamesRepo = new GamesRepo(orm);
+  const standing = new StandingService({
+    accountOf: (id) => accountsRepo.findById(id),
+    gameOfClient: async (clientId) => (await gamesRepo.findClient(clientId))?.gameSlug ?? null,
+    onRefused: (refusal) => metrics.refusals.inc({ error: refusal.errorName, reason: refusedReason(refusal) }),
+  });
   const sessionsRepo = new SessionsRepo(db);
   const sessions = new SessionsService(sessionsRepo, { accessTokenTtlSeconds: config.ACCESS_TOKEN_TTL_SECONDS });
-  const tokens = new TokenService(sessions, sessionsRepo, { refreshTokenTtlDays: config.REFRESH_TOKEN_TTL_DAYS });
+  const tokens = new TokenService(sessions, sessionsRepo, standing, {
+    refreshTokenTtlDays: config.REFRESH_TOKEN_TTL_DAYS,
+  });
   const emailCodes = new EmailCodesService(new EmailCodesRepo(orm), counters, {
     perClientHour: config.CODE_MAILS_PER_CLIENT_HOUR,
   });
   const linkTokens = new LinkTokensService(new LinkTokensRepo(orm));
 
   // Accounts: one repo for the module's services.
-  const accountsRepo = new AccountsRepo(orm);
   const emailPreferences = new EmailPreferencesService({
     accounts: accountsRepo,
     links: linkTokens,
@@ -168,8 +191,6 @@ export function compose(infrastructure: Infrastructure): Services {
     publicUrl,
     even,
   });
-  // What operators see (GET /metrics) and the audit trail of each account (issue 19).
-  const metrics = new Metrics({ mailQueue: () => mailer.queue.counts(), pool: () => db.poolStats() });
   mailer.observe({
     sent: (template) => metrics.mailSent.inc({ template }),
     failed: (template, outcome) => metrics.mailFailures.inc({ template, outcome }),
@@ -180,6 +201,26 @@ export function compose(infrastructure: Infrastructure): Services {
     },
     onError: (error) => console.error('audit event not recorded', error),
   });
+  // Registration risk flags (issue 30): the throwaway list is read once; client addresses and
+  // visitor ids are kept as keyed hashes, for the window only.
+  const risk = new RiskService(
+    {
+      repo: new RiskRepo(orm),
+      audit,
+      throwawayDomains: config.RISK_DISPOSABLE_EMAIL === 'flag' ? throwawayDomains() : new Set<string>(),
+      onFlagged: (signals) => {
+        for (const signal of signals) metrics.registrationsFlagged.inc({ signal });
+      },
+    },
+    {
+      disposableEmail: config.RISK_DISPOSABLE_EMAIL,
+      perAddress: config.RISK_REGISTRATIONS_PER_ADDRESS,
+      perVisitor: config.RISK_REGISTRATIONS_PER_VISITOR,
+      windowMinutes: config.RISK_WINDOW_MINUTES,
+      captcha: config.RISK_CAPTCHA,
+      hashKey: `${config.MFA_SECRET_KEY}:registration-sources`,
+    },
+  );
   const accounts = new AccountsService(accountsRepo, {
     usernameBounds,
     lockThreshold: config.SOFT_LOCK_THRESHOLD,
@@ -195,7 +236,6 @@ export function compose(infrastructure: Infrastructure): Services {
   });
 
   // Games signing players in: the device flow, the OAuth grants, the ID tokens and their keys.
-  const gamesRepo = new GamesRepo(orm);
   const games = new GamesService(gamesRepo);
   const guesses = new GuessLimit(counters, { globalPerMinute: config.DEVICE_GUESSES_PER_MINUTE });
   const device = new DeviceService(new DeviceRepo(orm), games, guesses, config, {
@@ -203,10 +243,10 @@ export function compose(infrastructure: Infrastructure): Services {
       const account = await accounts.findById(id);
       return account?.stub ? account : undefined;
     },
-    start: async (account) => ({ tokens: await tokens.start({ accountId: account.id }), account }),
+    start: async (account) => ({ tokens: await tokens.start({ account }), account }),
   });
   const oauthRepo = new OAuthRepo(orm);
-  const oauth = new OAuthService(oauthRepo, { games, accounts, sessions, tokens, device });
+  const oauth = new OAuthService(oauthRepo, { games, accounts, sessions, tokens, device, standing });
   const signingKeys = new SigningKeys(oauthRepo, secretBoxFor(config.MFA_SECRET_KEY, 'id-token-keys'), {
     rotationDays: config.SIGNING_KEY_ROTATION_DAYS,
     idTokenTtlSeconds: config.ID_TOKEN_TTL_SECONDS,
@@ -259,7 +299,9 @@ export function compose(infrastructure: Infrastructure): Services {
     rateLimits: rateLimitTiers(config),
     apiKeys: new ApiKeyRegistry(orm),
     sessions,
-    signedIn: new SignedInService({ sessions, accounts, db }, { maxEntries: config.SIGNED_IN_CACHE_ENTRIES }),
+    signedIn: new SignedInService({ sessions, accounts, standing, db }, { maxEntries: config.SIGNED_IN_CACHE_ENTRIES }),
+    standing,
+    moderation: new ModerationService({ repo: moderationRepo, accounts, games, tokens, audit }),
     tokens,
     signIn: new SignInService({ accounts, codes: emailCodes, sessions, tokens, mfa, mailer, audit, even }),
     tokenAnswer: (issued, account) => tokenAnswer(issued, account, consents),
@@ -276,6 +318,7 @@ export function compose(infrastructure: Infrastructure): Services {
         mailer,
         even,
         onStubCompleted: (id) => device.settleStub(id),
+        risk,
       },
       {
         usernameBounds,
@@ -343,6 +386,20 @@ export function composeOperations(db: Database, config: Config): Operations {
     onLocked: async () => {},
   });
   const gamesRepo = new GamesRepo(orm);
+  const games = new GamesService(gamesRepo);
+  const audit = new AuditService(new AuditRepo(db));
+  // An operator's ban, block or sign-out ends sign-ins: the same token service as the server's.
+  const sessionsRepo = new SessionsRepo(db);
+  const standing = new StandingService({
+    accountOf: (id) => accountsRepo.findById(id),
+    gameOfClient: async (clientId) => (await gamesRepo.findClient(clientId))?.gameSlug ?? null,
+  });
+  const tokens = new TokenService(
+    new SessionsService(sessionsRepo, { accessTokenTtlSeconds: config.ACCESS_TOKEN_TTL_SECONDS }),
+    sessionsRepo,
+    standing,
+    { refreshTokenTtlDays: config.REFRESH_TOKEN_TTL_DAYS },
+  );
   return {
     config,
     db,
@@ -350,8 +407,9 @@ export function composeOperations(db: Database, config: Config): Operations {
     platforms: new PlatformRegistry(new PlatformLinksRepo(orm), secretBoxFor(config.MFA_SECRET_KEY, 'platforms')),
     accounts,
     consents: new ConsentsService(accountsRepo),
-    betas: new BetaOperatorsService({ repo: new BetaOperatorsRepo(orm), games: new GamesService(gamesRepo) }),
-    audit: new AuditService(new AuditRepo(db)),
+    betas: new BetaOperatorsService({ repo: new BetaOperatorsRepo(orm), games }),
+    audit,
+    moderation: new ModerationService({ repo: new ModerationRepo(db), accounts, games, tokens, audit }),
     mailQueue: new MailQueueRepo(db),
     sweep: new Sweep(
       { db, removeIdleStubs: (idleDays, limit) => accounts.removeIdleStubs(idleDays, limit) },
@@ -370,5 +428,6 @@ export function sweepOptions(config: Config): SweepOptions {
     mailDays: config.MAIL_RETENTION_DAYS,
     analyticsDays: config.ANALYTICS_RETENTION_DAYS,
     auditDays: config.AUDIT_RETENTION_DAYS,
+    registrationWindowMinutes: config.RISK_WINDOW_MINUTES,
   };
 }

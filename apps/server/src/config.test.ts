@@ -46,3 +46,46 @@ describe('captcha configuration', () => {
     expect(() => loadConfig({ ...on, CAPTCHA_SCRIPT_URL: 'javascript:alert(1)' })).toThrow(/CAPTCHA_SCRIPT_URL/);
   });
 });
+
+describe('registration risk configuration', () => {
+  it('flags throwaway addresses, 5 registrations an address and 3 a visitor in 60 minutes, and refuses a failed captcha by default', () => {
+    const config = loadConfig({});
+    expect([
+      config.RISK_DISPOSABLE_EMAIL,
+      config.RISK_REGISTRATIONS_PER_ADDRESS,
+      config.RISK_REGISTRATIONS_PER_VISITOR,
+      config.RISK_WINDOW_MINUTES,
+      config.RISK_CAPTCHA,
+    ]).toEqual(['flag', 5, 3, 60, 'refuse']);
+  });
+
+  it('takes its settings, 0 turning a window rule off', () => {
+    const config = loadConfig({
+      RISK_DISPOSABLE_EMAIL: 'off',
+      RISK_REGISTRATIONS_PER_ADDRESS: '0',
+      RISK_REGISTRATIONS_PER_VISITOR: '10',
+      RISK_WINDOW_MINUTES: '1440',
+      RISK_CAPTCHA: 'flag',
+    });
+    expect(config).toMatchObject({
+      RISK_DISPOSABLE_EMAIL: 'off',
+      RISK_REGISTRATIONS_PER_ADDRESS: 0,
+      RISK_REGISTRATIONS_PER_VISITOR: 10,
+      RISK_WINDOW_MINUTES: 1440,
+      RISK_CAPTCHA: 'flag',
+    });
+  });
+
+  it('refuses to start with a bad value, naming the variable and what it takes', () => {
+    expect(() => loadConfig({ RISK_DISPOSABLE_EMAIL: 'yes' })).toThrow(/RISK_DISPOSABLE_EMAIL: must be flag or off/);
+    expect(() => loadConfig({ RISK_CAPTCHA: 'warn' })).toThrow(/RISK_CAPTCHA: must be refuse or flag/);
+    expect(() => loadConfig({ RISK_REGISTRATIONS_PER_ADDRESS: 'five' })).toThrow(
+      /RISK_REGISTRATIONS_PER_ADDRESS: must be a whole number/,
+    );
+    expect(() => loadConfig({ RISK_REGISTRATIONS_PER_VISITOR: '-1' })).toThrow(/RISK_REGISTRATIONS_PER_VISITOR/);
+    expect(() => loadConfig({ RISK_WINDOW_MINUTES: '0' })).toThrow(/RISK_WINDOW_MINUTES/);
+    expect(() => loadConfig({ RISK_WINDOW_MINUTES: '2.5' })).toThrow(
+      /RISK_WINDOW_MINUTES: must be a whole number of minutes/,
+    );
+  });
+});

@@ -102,6 +102,33 @@ export const configSchema = z.object({
   CAPTCHA_VERIFY_URL: z.url({ protocol: /^https?$/ }).optional(),
   /** The provider's widget script the web app loads; the provider's official script when unset. */
   CAPTCHA_SCRIPT_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /**
+   * Registration risk flags (issue 30, modules/risk): what flags a new account, which then verifies
+   * its address before a game that does not take flagged accounts (spec 000 §4 rule 12).
+   */
+  RISK_DISPOSABLE_EMAIL: z.enum(['flag', 'off'], { error: 'must be flag or off' }).default('flag'),
+  /** Registrations of one client address (IPv4, IPv6 /64) in the window after which one is flagged; 0: off. */
+  RISK_REGISTRATIONS_PER_ADDRESS: z.coerce
+    .number({ error: 'must be a whole number (0 turns the rule off)' })
+    .int({ error: 'must be a whole number (0 turns the rule off)' })
+    .min(0)
+    .max(1_000_000)
+    .default(5),
+  /** The same for one visitor id (X-Hydra-Visitor-Id); 0: off. */
+  RISK_REGISTRATIONS_PER_VISITOR: z.coerce
+    .number({ error: 'must be a whole number (0 turns the rule off)' })
+    .int({ error: 'must be a whole number (0 turns the rule off)' })
+    .min(0)
+    .max(1_000_000)
+    .default(3),
+  RISK_WINDOW_MINUTES: z.coerce
+    .number({ error: 'must be a whole number of minutes' })
+    .int({ error: 'must be a whole number of minutes' })
+    .min(1)
+    .max(7 * 24 * 60)
+    .default(60),
+  /** A missing, failed or uncheckable captcha on registration: refused (1200-1204), or a flagged account. */
+  RISK_CAPTCHA: z.enum(['refuse', 'flag'], { error: 'must be refuse or flag' }).default('refuse'),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(10_000),
   MFA_SECRET_KEY: z.string().min(32).default('dev-only-mfa-secret-key-change-me-000000'),
   DEVICE_CODE_TTL_SECONDS: z.coerce.number().int().min(60).max(1800).default(600),

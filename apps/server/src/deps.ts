@@ -44,6 +44,8 @@ import type { AuditService } from './modules/audit/service.ts';
 import type { GameRegistryService } from './modules/games/registry-service.ts';
 import type { BetaOperatorsService } from './modules/betas/operators-service.ts';
 import type { MailQueueRepo } from './mail/queue-repo.ts';
+import type { ModerationService } from './modules/moderation/service.ts';
+import type { StandingService } from './modules/moderation/standing-service.ts';
 
 /** What the app runs on: opened once per process (openInfrastructure); tests pass their own. */
 export interface Infrastructure {
@@ -63,6 +65,9 @@ export interface Services extends Infrastructure {
   sessions: SessionsService;
   /** The session and account of a signed-in call's token, kept between calls (ADR 017). */
   signedIn: SignedInService;
+  /** Whether an account may be used now: the bans and blocks in force (issue 30, ADR 032). */
+  standing: StandingService;
+  moderation: ModerationService;
   tokens: TokenService;
   signIn: SignInService;
   /** The answer of every call that signs in (spec 001 §7): tokens, pending two-factor, the account. */
@@ -126,6 +131,8 @@ export interface Operations {
   /** Playtests, the operators' side: definitions, platform keys, campaign codes, Twitch benefits. */
   betas: BetaOperatorsService;
   audit: AuditService;
+  /** Bans, blocks, forced sign-outs and registration flags (issue 30). */
+  moderation: ModerationService;
   /** The mail queue's figures, failures and retries. */
   mailQueue: MailQueueRepo;
   sweep: Sweep;

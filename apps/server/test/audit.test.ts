@@ -82,9 +82,9 @@ describe('audit trail', () => {
     // Operators read the same trail by address or by account id, without the player's secrets.
     const byEmail = await runAdmin(['audit', email], composeOperations(t.deps.db, t.deps.config));
     expect(byEmail[0]).toBe(
-      `${email} ${id}: 5 security event(s), newest first (time, event, method, address, device, game)`,
+      `${email} ${id}: 5 security event(s), newest first (time, event, method, address, device, game, operator)`,
     );
-    expect(byEmail[4]).toMatch(/\tsign_in\tpassword\t203\.0\.113\.7\tFirefox on Linux\t-$/);
+    expect(byEmail[4]).toMatch(/\tsign_in\tpassword\t203\.0\.113\.7\tFirefox on Linux\t-\t-$/);
     expect(await runAdmin(['audit', id, '--limit', '1'], composeOperations(t.deps.db, t.deps.config))).toHaveLength(2);
     expect(await runAdmin(['audit', 'nobody@example.com'], composeOperations(t.deps.db, t.deps.config))).toEqual([
       'no account with the address nobody@example.com',

@@ -1,6 +1,7 @@
 // The sweep (ADR 026) deletes what is over and nothing else: ended sign-ins, rotated refresh tokens
 // past reuse detection, used and expired codes and links, finished device authorizations, old mail,
-// analytics and security events; a sign-in in use keeps working. One instance sweeps at a time.
+// analytics and security events, where registrations came from once past the registration risk
+// window; a sign-in in use keeps working. One instance sweeps at a time.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SWEEP_LOCK_ID } from '../src/jobs/sweep.ts';
@@ -16,6 +17,7 @@ beforeAll(async () => {
     MAIL_RETENTION_DAYS: '30',
     ANALYTICS_RETENTION_DAYS: '90',
     AUDIT_RETENTION_DAYS: '365',
+    RISK_WINDOW_MINUTES: '60',
   });
 });
 afterAll(() => t.close());
@@ -80,6 +82,11 @@ describe('sweep', () => {
       [player],
     );
 
+    await db.query(
+      `INSERT INTO registration_sources (address_hash, created_at)
+       VALUES ('old', now() - interval '61 minutes'), ('in-window', now() - interval '59 minutes')`,
+    );
+
     const report = await t.deps.sweep.run();
     expect(report).toMatchObject({
       sessions: 3,
@@ -89,6 +96,7 @@ describe('sweep', () => {
       mail_queue: 2,
       analytics_events: 1,
       audit_events: 1,
+      registration_sources: 1,
     });
 
     // What is in use stays: the player's sign-in, fresh codes and links, mail not yet old.
@@ -103,6 +111,7 @@ describe('sweep', () => {
     expect(await count('mail_queue')).toBe(2);
     expect(await count('analytics_events')).toBe(1);
     expect(await count('audit_events')).toBe(1);
+    expect(await count('registration_sources', `address_hash = 'in-window'`)).toBe(1);
 
     // A second round finds nothing more.
     const second = await t.deps.sweep.run();

@@ -36,6 +36,10 @@ main(process.argv.slice(2)).catch((error: unknown) => {
     process.exit(2);
   }
   const known = error instanceof Error && (RegistryErrorName.has(error.name) || error.name === 'ConfigError');
-  console.error(known ? `error: ${(error as Error).message}` : error);
+  // A refusal of the portal's catalogue (account_already_banned...): its name and English message.
+  const refusal =
+    error instanceof Error && error.name === 'RequestError' ? (error as Error & { errorName: string }) : null;
+  if (refusal) console.error(`error: ${refusal.errorName}: ${refusal.message}`);
+  else console.error(known ? `error: ${(error as Error).message}` : error);
   process.exit(1);
 });

@@ -4,6 +4,7 @@ import { readFile } from 'node:fs/promises';
 import type { Operations } from '../deps.ts';
 import { RegistryError } from '../modules/games/registry-service.ts';
 import { PLATFORM_CONFIG_TTL_MS, PlatformConfigError } from '../modules/platform-links/registry-service.ts';
+import { runAccountCommand } from './account-commands.ts';
 import { runBetaCommand } from './beta-commands.ts';
 import { runOperationsCommand } from './operations-commands.ts';
 import { UsageError } from './usage.ts';
@@ -116,6 +117,15 @@ export async function runAdmin(argv: string[], operations: Operations): Promise<
     case 'betas stats':
     case 'twitch benefits':
       return runBetaCommand(`${area} ${command}`, args, operations.betas);
+    case 'accounts show':
+    case 'accounts ban':
+    case 'accounts unban':
+    case 'accounts block':
+    case 'accounts unblock':
+    case 'accounts sign-out':
+    case 'accounts flag':
+    case 'accounts unflag':
+      return runAccountCommand(command as string, args, operations);
     case 'mail queue':
     case 'mail retry':
     case 'sweep run':

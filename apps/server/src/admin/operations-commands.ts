@@ -52,7 +52,7 @@ export async function runOperationsCommand(
       const title = account ? `${account.email ?? '(no address)'} ${account.id}` : `${accountId} (deleted)`;
       if (events.length === 0) return [`${title}: no security events kept`];
       return [
-        `${title}: ${events.length} security event(s), newest first (time, event, method, address, device, game)`,
+        `${title}: ${events.length} security event(s), newest first (time, event, method, address, device, game, operator)`,
         ...events.map((event) => {
           const { browser, os } = describeUserAgent(event.userAgent);
           const device = [browser, os].filter(Boolean).join(' on ') || (event.userAgent ?? '-');
@@ -61,8 +61,9 @@ export async function runOperationsCommand(
             event.type,
             event.method ?? '-',
             event.ip ?? '-',
-            device,
-            event.clientName ?? event.clientId ?? '-',
+            event.operator ? '-' : device,
+            event.clientName ?? event.clientId ?? event.gameSlug ?? '-',
+            event.operator ? `by ${event.operator}${event.detail ? `: ${event.detail}` : ''}` : '-',
           ].join('\t');
         }),
       ];

@@ -21,6 +21,14 @@ export const COMMANDS = [
   'mail retry',
   'audit',
   'sweep run',
+  'accounts show',
+  'accounts ban',
+  'accounts unban',
+  'accounts block',
+  'accounts unblock',
+  'accounts sign-out',
+  'accounts flag',
+  'accounts unflag',
 ] as const;
 
 export const USAGE = `Usage: npm run admin -- <command>
@@ -63,6 +71,25 @@ export const USAGE = `Usage: npm run admin -- <command>
   audit <email|account id> [--limit <n>]      an account's security events, newest first (50 by default):
                                               sign-ins by method and device, failures, lockouts, password,
                                               address and two-factor changes, links, consolidation, deletion
+  accounts show <email|id>                    an account's status, bans and blocks (open and past), flags,
+                                              platform links and live sign-ins
+  accounts ban <email|id> --reason <code> [--note <text>] [--until <ISO date>] [--game <slug>]
+                                              bans the account (or its use of one game) until the date, or
+                                              without end; ends its sign-ins. Reasons: cheating, exploiting,
+                                              harassment, hate_speech, inappropriate_name, fraud, chargeback,
+                                              account_trading, terms_violation. The note is shown to the player
+  accounts unban <email|id> [--game <slug>]   lifts the ban in force (of the account, or of one game)
+  accounts block <email|id> --reason <code> [--note <text>]
+                                              puts the account on hold (not a punishment): every sign-in ends
+                                              and is refused until unblocked; data and links are kept.
+                                              Reasons: suspected_takeover, legal_hold, under_review
+  accounts unblock <email|id>
+  accounts sign-out <email|id>                ends every sign-in of the account, everywhere
+  accounts flag <email|id>                    flags the registration: the player must verify the address
+  accounts unflag <email|id>                  clears the flag
+                                              Every accounts command but show takes [--why <text>] (the
+                                              reason, for the audit trail) and [--by <name>] (the operator;
+                                              the user running the command by default)
   sweep run                                   deletes now what is over (what the servers do every
                                               SWEEP_INTERVAL_MS); prints the rows deleted per table
 `;
@@ -72,4 +99,4 @@ export class UsageError extends Error {
 }
 
 /** Names of the errors whose message is for the operator (no stack trace). */
-export const RegistryErrorName = new Set(['RegistryError', 'PlatformConfigError', 'BetaAdminError']);
+export const RegistryErrorName = new Set(['RegistryError', 'PlatformConfigError', 'BetaAdminError', 'ModerationError']);

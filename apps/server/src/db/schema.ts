@@ -135,6 +135,10 @@ export const auditEvents = pgTable('audit_events', {
   ip: text('ip'),
   userAgent: text('user_agent'),
   clientId: text('client_id'),
+  /** An operator's action (0030): who, the reason they gave, the game of a ban of one game. */
+  operator: text('operator'),
+  detail: text('detail'),
+  gameSlug: text('game_slug'),
   createdAt: timestamptz('created_at')
     .notNull()
     .default(sql`clock_timestamp()`),
@@ -212,7 +216,21 @@ export const accounts = pgTable('accounts', {
   mfaBackupCodesLeft: integer('mfa_backup_codes_left').notNull().default(0),
   /** The account's platform links as the API shows them, kept by a trigger on platform_links (0017). */
   platformLinks: jsonb('platform_links').$type<StoredPlatformLinks>().notNull().default({}),
+  /** The account's open bans and blocks, kept by a trigger on account_restrictions (0030). */
+  restrictions: jsonb('restrictions').$type<StoredRestriction[]>().notNull().default([]),
 });
+
+/** accounts.restrictions: an open ban or block as the trigger of migration 0030 writes it (times in ISO). */
+export interface StoredRestriction {
+  id: string;
+  kind: 'ban' | 'block';
+  /** The game a ban covers; null: the whole account. */
+  game: string | null;
+  reason: string;
+  note: string | null;
+  startsAt: string;
+  endsAt: string | null;
+}
 
 /** accounts.platform_links: per platform, the link as the trigger of migration 0017 writes it. */
 export type StoredPlatformLinks = Record<
@@ -226,6 +244,26 @@ export type StoredPlatformLinks = Record<
     locked_until: string | null;
   }
 >;
+
+/** Bans and blocks put on accounts, open and past (0030, ADR 032). */
+export const accountRestrictions = pgTable('account_restrictions', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  accountId: uuid('account_id')
+    .notNull()
+    .references(() => accounts.id, { onDelete: 'cascade' }),
+  kind: text('kind', { enum: ['ban', 'block'] }).notNull(),
+  gameSlug: text('game_slug'),
+  reason: text('reason').notNull(),
+  note: text('note'),
+  startsAt: timestamptz('starts_at').notNull().defaultNow(),
+  endsAt: timestamptz('ends_at'),
+  createdBy: text('created_by').notNull(),
+  createdWhy: text('created_why'),
+  createdAt: timestamptz('created_at').notNull().defaultNow(),
+  liftedAt: timestamptz('lifted_at'),
+  liftedBy: text('lifted_by'),
+  liftedWhy: text('lifted_why'),
+});
 
 /** The avatars a player may pick; the image of each is /avatars/<slug>.png. */
 export const avatars = pgTable('avatars', {
@@ -645,6 +683,18 @@ export const platformSignInDevices = pgTable(
   (t) => [primaryKey({ columns: [t.accountId, t.deviceHash] })],
 );
 
+/** Where registrations came from, as keyed hashes, for the registration risk window (migration 0031). */
+export const registrationSources = pgTable(
+  'registration_sources',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    addressHash: text('address_hash'),
+    visitorHash: text('visitor_hash'),
+    createdAt: timestamptz('created_at').notNull(),
+  },
+  (t) => [index('registration_sources_created_at_idx').on(t.createdAt)],
+);
+
 /** Steam OpenID 2.0 response nonces already used (migration 0017). */
 export const openidNonces = pgTable(
   'openid_nonces',
@@ -658,6 +708,7 @@ export const openidNonces = pgTable(
 export const schema = {
   mailQueue,
   auditEvents,
+  accountRestrictions,
   openidNonces,
   platformConfigs,
   platformSignInDevices,
@@ -696,4 +747,5 @@ export const schema = {
   betaPlatformKeys,
   twitchBenefits,
   twitchClaims,
+  registrationSources,
 };

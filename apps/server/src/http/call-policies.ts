@@ -6,8 +6,9 @@ import type { Call } from '@portal/contract/calls/define';
 import type { FastifyRequest } from 'fastify';
 import type { Account } from '../modules/accounts/service.ts';
 import type { CaptchaVerifier } from '../modules/captcha/service.ts';
+import type { StandingService } from '../modules/moderation/standing-service.ts';
 import type { ResolvedSession } from '../modules/sessions/service.ts';
-import type { SignedInRequest } from '../modules/sessions/signed-in-service.ts';
+import type { SignedInRequest, SignedInService } from '../modules/sessions/signed-in-service.ts';
 import { RequestError } from './request-error.ts';
 
 /** How long a session verification (PUT /sessions/me/verify) allows a call that needs a recent one. */
@@ -17,14 +18,16 @@ export const VERIFIED_FOR_MS = 10 * 60_000;
  * The session of the request's access token with its account (read together, and kept between
  * calls: SignedInService, ADR 017), for calls that take one. A `token` call without a token is
  * `unauthorized`; with a token that is unknown, revoked or expired it is `auth_expired`, which
- * tells the client to refresh and retry. A session still waiting for two-factor is refused unless
+ * tells the client to refresh and retry. An account a ban or block keeps out (of the portal, or of
+ * the game of a game's token) is refused with it. A session still waiting for two-factor is refused unless
  * the call allows it; a game's token is refused unless the call allows it, and a call that
  * requires one refuses the web app's.
  */
 export async function callSession(
   call: Call,
   request: FastifyRequest,
-  signedIn: { resolve(accessToken: string): Promise<SignedInRequest | null> },
+  signedIn: Pick<SignedInService, 'resolve' | 'refusalOfEnded'>,
+  standing: Pick<StandingService, 'assert'>,
 ): Promise<SignedInRequest | null> {
   if (call.auth === 'public') return null;
   const token = request.ctx.accessToken;
@@ -34,10 +37,12 @@ export async function callSession(
   }
   const resolved = await signedIn.resolve(token);
   if (resolved === null) {
-    if (call.auth === 'token') throw new RequestError('auth_expired');
+    if (call.auth === 'token') throw (await signedIn.refusalOfEnded(token)) ?? new RequestError('auth_expired');
     return null;
   }
-  const { session } = resolved;
+  const { session, account } = resolved;
+  // A ban or block in force refuses every call of the account's tokens, whatever the call (issue 30).
+  if (account) await standing.assert(account, session.clientId);
   if (session.mfaPending && !call.allowMfaPending) {
     throw new RequestError('unauthorized', { body: { mfa_required: true } });
   }
@@ -88,9 +93,24 @@ export function assertRecentlyVerified(
   }
 }
 
-/** The X-Captcha-Response header, checked by the configured verifier (1200-1204 when refused). */
-export async function checkCaptcha(call: Call, request: FastifyRequest, captcha: CaptchaVerifier): Promise<void> {
-  if (!call.captcha) return;
+/**
+ * The X-Captcha-Response header, checked by the configured verifier: a refusal (1200-1204) is thrown,
+ * or with `handOver` answered to the caller, which decides (registration: RISK_CAPTCHA, modules/risk).
+ * Null when the captcha passed.
+ */
+export async function checkCaptcha(
+  call: Call,
+  request: FastifyRequest,
+  captcha: CaptchaVerifier,
+  handOver = false,
+): Promise<RequestError | null> {
+  if (!call.captcha) return null;
   const header = request.headers['x-captcha-response'];
-  await captcha.verify(typeof header === 'string' ? header : undefined, request.ip);
+  try {
+    await captcha.verify(typeof header === 'string' ? header : undefined, request.ip);
+    return null;
+  } catch (error) {
+    if (handOver && error instanceof RequestError) return error;
+    throw error;
+  }
 }

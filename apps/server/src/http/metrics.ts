@@ -1,6 +1,7 @@
 // GET /metrics (Prometheus text, prom-client; issue 19): requests by call, method and status with
-// their latency, sign-ins by method and outcome, lockouts, the mail queue (depth, age, sent,
-// failures), the database pool and the process (event loop, memory, GC). Behind METRICS_TOKEN
+// their latency, sign-ins by method and outcome, lockouts, bans and blocks in force and the requests
+// they refused (issue 30), the mail queue (depth, age, sent, failures), the database pool and the
+// process (event loop, memory, GC). Behind METRICS_TOKEN
 // (`Authorization: Bearer <token>`); without one the address does not exist. Each app has its own
 // registry (tests build several in one process).
 import { timingSafeEqual } from 'node:crypto';
@@ -15,8 +16,18 @@ export interface PoolStats {
   waiting: number;
 }
 
+/** Restrictions in force, by kind (ban, block), scope (account, game) and reason code. */
+export interface RestrictionCount {
+  kind: string;
+  scope: string;
+  reason: string;
+  count: number;
+}
+
 export interface MetricSources {
   mailQueue: () => Promise<MailQueueCounts>;
+  /** Bans and blocks in force (issue 30); read at each scrape. */
+  restrictions?: () => Promise<RestrictionCount[]>;
   /** The PostgreSQL pool; null on the embedded database (one connection, in the process). */
   pool: () => PoolStats | null;
 }
@@ -39,6 +50,18 @@ export class Metrics {
   readonly lockouts = new Counter({
     name: 'portal_account_lockouts_total',
     help: 'Accounts soft-locked after too many wrong passwords',
+    registers: [this.registry],
+  });
+  readonly registrationsFlagged = new Counter({
+    name: 'portal_registrations_flagged_total',
+    help: 'Registrations flagged by a risk signal (disposable_email, address_window, visitor_window, captcha), by signal',
+    labelNames: ['signal'] as const,
+    registers: [this.registry],
+  });
+  readonly refusals = new Counter({
+    name: 'portal_account_refusals_total',
+    help: 'Requests and sign-ins refused because a ban or block is in force, by error and reason code',
+    labelNames: ['error', 'reason'] as const,
     registers: [this.registry],
   });
   readonly mailSent = new Counter({
@@ -77,6 +100,20 @@ export class Metrics {
       },
     });
     this.registry.registerMetric(oldest);
+    const restrictions = sources.restrictions;
+    if (restrictions) {
+      new Gauge({
+        name: 'portal_account_restrictions',
+        help: 'Bans and blocks in force, by kind (ban, block), scope (account, game) and reason code',
+        labelNames: ['kind', 'scope', 'reason'] as const,
+        registers: [this.registry],
+        async collect() {
+          this.reset();
+          for (const row of await restrictions())
+            this.set({ kind: row.kind, scope: row.scope, reason: row.reason }, row.count);
+        },
+      });
+    }
     new Gauge({
       name: 'portal_db_pool_connections',
       help: 'PostgreSQL pool connections by state (total, idle) and requests waiting for one',

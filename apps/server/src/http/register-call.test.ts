@@ -56,6 +56,18 @@ const guarded = defineCall({
   response: z.object({ passed: z.boolean() }),
   captcha: true,
 });
+/** The same call mounted with `captcha: 'hand-over'`: answers the refusal its handler was given. */
+const handedOver = defineCall({
+  id: 'test.handedOver',
+  area: 'sessions',
+  method: 'POST',
+  path: '/handed-over',
+  auth: 'public',
+  summary: 'test',
+  body: z.object({ email: z.string() }),
+  response: z.object({ refusal: z.number().nullable() }),
+  captcha: true,
+});
 /** Answers the query it was given, after its schema's defaults. */
 const paged = defineCall({
   id: 'test.paged',
@@ -115,6 +127,14 @@ beforeAll(async () => {
         }));
       }
       registerCall(api, guarded, async () => ({ passed: true }));
+      registerCall(
+        api,
+        handedOver,
+        async ({ captchaRefusal }) => ({ refusal: captchaRefusal?.hydraErrorCode ?? null }),
+        {
+          captcha: 'hand-over',
+        },
+      );
       registerCall(api, paged, async ({ query }) => ({ page: query.page }));
       for (const call of [signInTierA, signInTierB, checksTier, defaultTier]) {
         registerCall(api, call, async ({ session, account }) => ({ accountId: account, sessionId: session }));
@@ -334,6 +354,20 @@ describe('captcha', () => {
     });
     expect(res.json()).toMatchObject({ code: 'invalid_request' });
     expect(peer.received.length).toBe(before);
+  });
+
+  it("hands a refusal to the handler of a call mounted with captcha: 'hand-over', which answers as it decides", async () => {
+    const post = (captcha?: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/handed-over',
+        headers: captcha === undefined ? {} : { 'x-captcha-response': captcha },
+        payload: { email: 'a@example.com' },
+      });
+    expect((await post()).json()).toEqual({ refusal: 1201 });
+    expect((await post('some-other-token')).json()).toEqual({ refusal: 1202 });
+    const passed = await post(GOOD_TOKEN);
+    expect([passed.statusCode, passed.json()]).toEqual([200, { refusal: null }]);
   });
 
   it('is not asked of calls that do not declare it', async () => {

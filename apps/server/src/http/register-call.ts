@@ -26,9 +26,20 @@ export interface CallInput<C extends Call> {
   account: Signed<C['auth'], Account>;
   request: FastifyRequest;
   reply: FastifyReply;
+  /** The captcha's refusal (1200-1204), when the call was mounted with `captcha: 'hand-over'`; else null. */
+  captchaRefusal: RequestError | null;
 }
 
 export type CallHandler<C extends Call> = (input: CallInput<C>) => Promise<ResponseOf<C>>;
+
+/** How this server mounts a call, beside what the contract declares. */
+export interface CallOptions {
+  /**
+   * `hand-over`: a refused captcha does not answer the call; its error goes to the handler, which
+   * refuses with it or not (registration: RISK_CAPTCHA=flag creates a flagged account instead).
+   */
+  captcha?: 'refuse' | 'hand-over';
+}
 
 /**
  * What a call answered with a frozen value (a value kept in memory and shared, like the public
@@ -133,8 +144,13 @@ function tierOfGrant(
 }
 
 /** Mounts `call` on `app` (whose `deps` hold the signed-in sessions, captcha verifier and rate-limit tiers). */
-export function registerCall<C extends Call>(app: FastifyInstance, call: C, handler: CallHandler<C>): void {
-  const { signedIn, captcha, rateLimits } = app.deps;
+export function registerCall<C extends Call>(
+  app: FastifyInstance,
+  call: C,
+  handler: CallHandler<C>,
+  options: CallOptions = {},
+): void {
+  const { signedIn, standing, captcha, rateLimits } = app.deps;
   const frozen: FrozenAnswers = new WeakMap();
   implementedCalls.add(call.id);
   const inputs = {
@@ -159,7 +175,7 @@ export function registerCall<C extends Call>(app: FastifyInstance, call: C, hand
     },
     handler: async (request, reply) => {
       // A public call has no session to wait for, and a call without a captcha none to check.
-      const resolved = call.auth === 'public' ? null : await callSession(call, request, signedIn);
+      const resolved = call.auth === 'public' ? null : await callSession(call, request, signedIn, standing);
       const session = resolved?.session ?? null;
       request.ctx.session = session;
       const params = inputs.params(request.params) as ParamsOf<C>;
@@ -167,7 +183,9 @@ export function registerCall<C extends Call>(app: FastifyInstance, call: C, hand
       const body = inputs.body(request.body) as BodyOf<C>;
       const account = callAccount(call, resolved);
       assertRecentlyVerified(call, session, account);
-      if (call.captcha) await checkCaptcha(call, request, captcha);
+      const captchaRefusal = call.captcha
+        ? await checkCaptcha(call, request, captcha, options.captcha === 'hand-over')
+        : null;
       const result = await handler({
         params,
         query,
@@ -177,6 +195,7 @@ export function registerCall<C extends Call>(app: FastifyInstance, call: C, hand
         account: account as CallInput<C>['account'],
         request,
         reply,
+        captchaRefusal,
       });
       const format = answerFormat(request);
       return sendText(reply, call.status, format, answerText(call, request, result, format, frozen));

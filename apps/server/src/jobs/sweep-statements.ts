@@ -9,6 +9,8 @@ export interface SweepRetention {
   mailDays: number;
   analyticsDays: number;
   auditDays: number;
+  /** Where registrations came from is kept only for the registration risk window (RISK_WINDOW_MINUTES). */
+  registrationWindowMinutes: number;
 }
 
 export interface SweepStatement {
@@ -76,5 +78,12 @@ export const SWEEP_STATEMENTS: readonly SweepStatement[] = [
     sql: `DELETE FROM audit_events WHERE id IN (
             SELECT id FROM audit_events WHERE created_at < now() - $2 * interval '1 day' LIMIT $1)`,
     retention: (r) => r.auditDays,
+  },
+  {
+    // Where registrations came from (keyed hashes): needed for the registration risk window only.
+    name: 'registration_sources',
+    sql: `DELETE FROM registration_sources WHERE id IN (
+            SELECT id FROM registration_sources WHERE created_at < now() - $2 * interval '1 minute' LIMIT $1)`,
+    retention: (r) => r.registrationWindowMinutes,
   },
 ];

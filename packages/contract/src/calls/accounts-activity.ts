@@ -17,6 +17,12 @@ export const SECURITY_EVENT_TYPES = [
   'platform_unlinked',
   'account_consolidated',
   'account_deleted',
+  // An operator's actions the player sees (issue 30), without the operator's name.
+  'account_banned',
+  'account_unbanned',
+  'account_blocked',
+  'account_unblocked',
+  'signed_out_everywhere',
 ] as const;
 export type SecurityEventType = (typeof SECURITY_EVENT_TYPES)[number];
 

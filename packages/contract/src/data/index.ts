@@ -5,3 +5,4 @@ export * from './locales.ts';
 export * from './password-rules.ts';
 export * from './platforms.ts';
 export * from './us-states.ts';
+export * from './moderation.ts';

@@ -1,7 +1,7 @@
 // The account as the server's modules see it: the accounts module's own type, which its service
 // hands to the other modules (and registerCall to every signed-in call). The repo's rows have this
 // shape (checked below), so they are returned as they are read.
-import type { StoredPlatformLinks } from '../../db/schema.ts';
+import type { StoredPlatformLinks, StoredRestriction } from '../../db/schema.ts';
 import type { AccountRow } from './repo.ts';
 
 export interface Account {
@@ -50,6 +50,8 @@ export interface Account {
   mfaBackupCodesLeft: number;
   /** The platform links as the API shows them (kept by the database from platform_links). */
   platformLinks: StoredPlatformLinks;
+  /** Open bans and blocks (kept by the database from account_restrictions; moderation module, ADR 032). */
+  restrictions: StoredRestriction[];
 }
 
 /** Fails to compile when the table and the type drift apart. */

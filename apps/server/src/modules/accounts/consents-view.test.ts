@@ -46,6 +46,7 @@ function row(overrides: Partial<Account> = {}): Account {
     mfaGeneratedAt: null,
     mfaBackupCodesLeft: 0,
     platformLinks: {},
+    restrictions: [],
     ...overrides,
   };
 }

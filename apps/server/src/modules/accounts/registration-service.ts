@@ -1,5 +1,6 @@
 // Creating an account (POST /accounts): location, age, display name, email and credentials are
-// checked in that order, each refusal with its own error; then the account and a session.
+// checked in that order, each refusal with its own error; then the account, flagged by the
+// registration risk signals (modules/risk, issue 30), and a session.
 import type {
   checkAgeCategory,
   checkDateOfBirth,
@@ -9,11 +10,13 @@ import type {
 import type { BodyOf, QueryOf } from '@portal/contract/calls/define';
 import type { z } from 'zod';
 import type { LocaleTag } from '@portal/contract/data/locales';
+import type { RequestOrigin } from '../../http/origin.ts';
 import { RequestError } from '../../http/request-error.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import type { EvenTiming } from '../../security/even-timing.ts';
 import { CODE_TTL_MINUTES } from '../email-codes/service.ts';
 import type { EmailCodesService } from '../email-codes/service.ts';
+import type { RegistrationScreening, RiskService } from '../risk/service.ts';
 import type { IssuedTokens, TokenService } from '../sessions/token-service.ts';
 import type { Account } from './account.ts';
 import { ageCategory, checkLocation, minimumAge, playerAge } from './age-rules.ts';
@@ -43,6 +46,17 @@ export interface RegistrationDeps {
   even: EvenTiming;
   /** A stub completed in place: its passwordless device codes sign their devices in (device module). */
   onStubCompleted?: (accountId: string) => Promise<void>;
+  /** The registration risk signals that flag a new account (issue 30; modules/risk). */
+  risk: RiskService;
+}
+
+/** Where a registration comes from, for its risk signals (modules/risk). */
+export interface RegistrationRequest {
+  origin: RequestOrigin;
+  /** X-Hydra-Visitor-Id, when sent. */
+  visitorId: string | null;
+  /** The captcha's refusal, handed over by registerCall: RISK_CAPTCHA says whether it refuses. */
+  captchaRefusal: RequestError | null;
 }
 
 const fieldProblem = (path: string, message: string) =>
@@ -55,6 +69,7 @@ export class RegistrationService {
   readonly #tokens: TokenService;
   readonly #mailer: Mailer;
   readonly #even: EvenTiming;
+  readonly #risk: RiskService;
   readonly #options: RegistrationOptions;
 
   constructor(deps: RegistrationDeps, options: RegistrationOptions) {
@@ -64,6 +79,7 @@ export class RegistrationService {
     this.#tokens = deps.tokens;
     this.#mailer = deps.mailer;
     this.#even = deps.even;
+    this.#risk = deps.risk;
     this.#onStubCompleted = deps.onStubCompleted;
     this.#options = options;
   }
@@ -202,13 +218,29 @@ export class RegistrationService {
     return consented;
   }
 
-  /** Creates the account, consenting to both documents, and signs it in. */
-  async register(body: RegistrationBody, locale: LocaleTag): Promise<{ tokens: IssuedTokens; account: Account }> {
-    const account = await this.#consents.consentToAll(await this.#create(body, locale));
-    return { tokens: await this.#tokens.start({ accountId: account.id }), account };
+  /**
+   * Creates the account, consenting to both documents, and signs it in. The registration risk
+   * signals (modules/risk) flag the account in its insert; a refused captcha refuses the
+   * registration first, unless RISK_CAPTCHA=flag lets it through flagged.
+   */
+  async register(
+    body: RegistrationBody,
+    locale: LocaleTag,
+    request: RegistrationRequest,
+  ): Promise<{ tokens: IssuedTokens; account: Account }> {
+    const captchaRefused = this.#risk.admitCaptcha(request.captchaRefusal, body.email !== undefined);
+    const created = await this.#create(body, locale, request, captchaRefused);
+    await this.#risk.registered(created.account.id, created.screening, request.origin);
+    const account = await this.#consents.consentToAll(created.account);
+    return { tokens: await this.#tokens.start({ account }), account };
   }
 
-  async #create(body: RegistrationBody, locale: LocaleTag): Promise<Account> {
+  async #create(
+    body: RegistrationBody,
+    locale: LocaleTag,
+    request: RegistrationRequest,
+    captchaRefused: boolean,
+  ): Promise<{ account: Account; screening: RegistrationScreening }> {
     checkLocation(body.country, body.territory);
     const { ageGated } = ageCategory(
       { dateOfBirth: body.date_of_birth, age: body.age, country: body.country },
@@ -233,11 +265,19 @@ export class RegistrationService {
       }
     }
 
+    const screening = await this.#risk.screen({
+      email: body.email ?? null,
+      emailProven: emailVerified,
+      ip: request.origin.ip,
+      visitorId: request.visitorId,
+      captchaRefused,
+    });
     try {
-      return await this.#accounts.insert({
+      const account = await this.#accounts.insert({
         publicId: newPublicId(),
         email: body.email ?? null,
         emailVerified,
+        registrationFlagged: screening.flagged,
         username,
         usernameUpdatedAt: null,
         dateOfBirth: body.date_of_birth ?? null,
@@ -248,6 +288,7 @@ export class RegistrationService {
         completed: true,
         marketingOptIn: body.marketing_opt_in,
       });
+      return { account, screening };
     } catch (error) {
       // Two registrations raced for the same address or name: the unique indexes decide.
       const text = String((error as { cause?: unknown }).cause ?? error);

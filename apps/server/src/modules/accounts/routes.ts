@@ -71,11 +71,21 @@ export function registerAccounts(app: FastifyInstance, services: AccountServices
 
 function registerRegistration(app: FastifyInstance, { accounts, registration, tokenAnswer }: AccountServices) {
   registerCall(app, getLocation, async ({ request }) => registration.location(request.headers));
-  // The captcha (X-Captcha-Response) is the call's policy: registerCall checks it.
-  registerCall(app, register, async ({ body, request }) => {
-    const { tokens, account } = await registration.register(body, request.ctx.locale);
-    return tokenAnswer(tokens, account);
-  });
+  // The captcha (X-Captcha-Response) is the call's policy: registerCall checks it and hands a refusal
+  // to the registration, which refuses with it or, by RISK_CAPTCHA, flags the account (modules/risk).
+  registerCall(
+    app,
+    register,
+    async ({ body, request, captchaRefusal }) => {
+      const { tokens, account } = await registration.register(body, request.ctx.locale, {
+        origin: originOf(request),
+        visitorId: request.ctx.visitorId,
+        captchaRefusal,
+      });
+      return tokenAnswer(tokens, account);
+    },
+    { captcha: 'hand-over' },
+  );
   registerCall(app, sendRegistrationEmail, async ({ body, request }) => {
     await registration.sendCode(body.email, request.ip, request.ctx.locale);
     return {};

@@ -65,6 +65,11 @@ export class AccountsService {
   }
 
   /** Whether the address signs in with a password (POST /accounts/login_info). */
+  /** Sets or clears the registration flag (an operator's action, issue 30). */
+  async setRegistrationFlagged(id: string, flagged: boolean): Promise<void> {
+    await this.#repo.update(id, { registrationFlagged: flagged });
+  }
+
   async passwordSet(email: string): Promise<boolean> {
     const account = await this.#repo.findByEmail(email);
     return Boolean(account && !account.stub && account.passwordHash !== null);

@@ -2,6 +2,7 @@
 // happen with where the request came from, read back by the player (recent activity) and by
 // operators (`npm run admin -- audit`). Recording never fails the change it records: a lost event is
 // logged; the sweep deletes events after AUDIT_RETENTION_DAYS.
+import { SECURITY_EVENT_TYPES } from '@portal/contract/calls/accounts-activity';
 import type { SecurityEvent, SecurityEventType } from '@portal/contract/calls/accounts-activity';
 import type { RequestOrigin } from '../../http/origin.ts';
 import type { AuditRepo, AuditRow } from './repo.ts';
@@ -14,9 +15,24 @@ export { describeUserAgent } from './user-agent.ts';
 /** Where a request came from: its address, its User-Agent, and the game (OAuth client) if one. */
 export type AuditOrigin = RequestOrigin;
 
+/**
+ * Events only operators read (`npm run admin -- audit`), never the player's recent activity: the
+ * registration flag an operator set or cleared (issue 30).
+ */
+export const OPERATOR_ONLY_EVENT_TYPES = ['registration_flagged', 'registration_unflagged'] as const;
+export type OperatorOnlyEventType = (typeof OPERATOR_ONLY_EVENT_TYPES)[number];
+
+/** An operator's action: who, the reason they typed, the reason code or other method, the game. */
+export interface OperatorAction {
+  operator: string;
+  why: string | null;
+  method: string | null;
+  game: string | null;
+}
+
 export interface AuditOptions {
-  /** Each recorded event (the metrics count sign-ins and lockouts from here). */
-  onRecorded?: (type: SecurityEventType, method: string | null) => void;
+  /** Each recorded event (the metrics count sign-ins, lockouts and bans from here). */
+  onRecorded?: (type: SecurityEventType | OperatorOnlyEventType, method: string | null) => void;
   onError?: (error: unknown) => void;
 }
 
@@ -31,7 +47,7 @@ export class AuditService {
 
   async record(
     accountId: string,
-    type: SecurityEventType,
+    type: SecurityEventType | OperatorOnlyEventType,
     origin: AuditOrigin,
     method: string | null = null,
   ): Promise<void> {
@@ -48,9 +64,37 @@ export class AuditService {
       .catch((error: unknown) => this.#options.onError?.(error));
   }
 
-  /** The account's events for the player, newest first. */
+  /**
+   * An operator's action on an account (issue 30): no request origin, the operator's name and reason
+   * kept for operators only.
+   */
+  async recordOperator(
+    accountId: string,
+    type: SecurityEventType | OperatorOnlyEventType,
+    action: OperatorAction,
+  ): Promise<void> {
+    this.#options.onRecorded?.(type, action.method);
+    await this.#repo
+      .insert({
+        accountId,
+        type,
+        method: action.method,
+        ip: null,
+        userAgent: null,
+        clientId: null,
+        operator: action.operator,
+        detail: action.why,
+        gameSlug: action.game,
+      })
+      .catch((error: unknown) => this.#options.onError?.(error));
+  }
+
+  /**
+   * The account's events for the player, newest first: the operator-only ones left out (by the
+   * query, so that `limit` player events come back however many operator events there are).
+   */
   async recent(accountId: string, limit: number): Promise<SecurityEvent[]> {
-    return (await this.#repo.list(accountId, limit)).map(toSecurityEvent);
+    return (await this.#repo.list(accountId, limit, SECURITY_EVENT_TYPES)).map(toSecurityEvent);
   }
 
   /** The account's events for an operator: everything recorded, newest first. */

@@ -7,6 +7,7 @@ import type { GameProgress } from '@portal/contract/calls/entities';
 import { PLATFORM_CATALOGUE } from '@portal/contract/data/platforms';
 import type { PlatformId } from '@portal/contract/data/platforms';
 import { RequestError } from '../../http/request-error.ts';
+import { standingRefusal } from '../moderation/standing-service.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import type { Account, AccountsService } from '../accounts/service.ts';
 import type { GameProgressService } from '../games/progress-service.ts';
@@ -76,10 +77,17 @@ export class ConsolidationService {
     return this.#run(target, sourceToken, { kind: 'profile', gameSlug, choice });
   }
 
-  /** The stub a token stands for: a live session not pending two-factor (the account is checked locked). */
+  /**
+   * The stub a token stands for: a live session not pending two-factor (the account is checked locked).
+   * A stub a ban or block keeps out moves nothing: its links and saves would carry a banned player's
+   * platform identities into a clean account (issue 30).
+   */
   async #source(token: string): Promise<string> {
     const session = await this.#d.sessions.resolve(token);
     if (!session || session.mfaPending) throw new RequestError('transfer_invalid_token');
+    const source = await this.#d.accounts.findById(session.accountId);
+    if (source && standingRefusal(source))
+      throw new RequestError('consolidation_denied', { body: { reason: 'restricted' } });
     return session.accountId;
   }
 

@@ -38,7 +38,7 @@ export type PollResult =
 
 export type DeviceOptions = Pick<Config, 'publicUrl' | 'DEVICE_CODE_TTL_SECONDS' | 'DEVICE_POLL_INTERVAL_SECONDS'>;
 
-type Approver = Pick<Account, 'id' | 'registrationFlagged' | 'dateOfBirth'>;
+type Approver = Pick<Account, 'id' | 'registrationFlagged' | 'dateOfBirth' | 'restrictions'>;
 
 /** The signed-in game of a passwordless start: its session's client and account. */
 export interface StartingGame {

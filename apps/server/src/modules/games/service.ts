@@ -49,6 +49,11 @@ export class GamesService {
     return client;
   }
 
+  /** The ids of a game's OAuth clients. */
+  clientIdsOf(gameSlug: string): Promise<string[]> {
+    return this.#repo.clientIdsOf(gameSlug);
+  }
+
   /** A client with its game's configuration, in one query. */
   async findClientWithGame(clientId: string): Promise<{ client: GameClient; game: GameConfig } | undefined> {
     const found = await this.#repo.findClientWithGame(clientId);

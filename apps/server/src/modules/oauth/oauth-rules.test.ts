@@ -68,10 +68,10 @@ describe('a code this request spent', () => {
 
 describe('who may sign in to a game', () => {
   const today = new Date('2030-06-15T12:00:00Z');
-  const game = { mature_audience: false, flagged_account_oauth_enabled: false };
-  const adult = { registrationFlagged: false, dateOfBirth: '2000-01-01' };
-  const name = (player: typeof adult | { registrationFlagged: boolean; dateOfBirth: string | null }, g = game) =>
-    refusalToAuthorize(player, g, today)?.errorName ?? null;
+  const game = { slug: 'starfall-legends', mature_audience: false, flagged_account_oauth_enabled: false };
+  const adult = { registrationFlagged: false, dateOfBirth: '2000-01-01', restrictions: [] };
+  const name = (player: { registrationFlagged: boolean; dateOfBirth: string | null }, g = game) =>
+    refusalToAuthorize({ restrictions: [], ...player }, g, today)?.errorName ?? null;
 
   it('lets any player sign in to a game for everyone', () => {
     expect(name({ registrationFlagged: false, dateOfBirth: null })).toBeNull();
@@ -92,7 +92,25 @@ describe('who may sign in to a game', () => {
   });
 
   it('checks the flag before the age', () => {
-    const both = { mature_audience: true, flagged_account_oauth_enabled: false };
+    const both = { ...game, mature_audience: true };
     expect(name({ registrationFlagged: true, dateOfBirth: null }, both)).toBe('email_verification_required');
+  });
+
+  it('refuses a player banned from the game, or from everything, before anything else (issue 30)', () => {
+    const ban = (gameSlug: string | null) => ({
+      id: 'r1',
+      kind: 'ban' as const,
+      game: gameSlug,
+      reason: 'cheating',
+      note: null,
+      startsAt: '2030-01-01T00:00:00Z',
+      endsAt: null,
+    });
+    const flagged = { ...adult, registrationFlagged: true };
+    expect(refusalToAuthorize({ ...flagged, restrictions: [ban('starfall-legends')] }, game, today)?.errorName).toBe(
+      'account_banned',
+    );
+    expect(refusalToAuthorize({ ...adult, restrictions: [ban(null)] }, game, today)?.errorName).toBe('account_banned');
+    expect(refusalToAuthorize({ ...adult, restrictions: [ban('other-game')] }, game, today)).toBeNull();
   });
 });

@@ -14,6 +14,7 @@ import type { Account, AccountsService } from '../accounts/service.ts';
 import type { DeviceService } from '../device/service.ts';
 import type { GameClient, GamesService } from '../games/service.ts';
 import { hashToken, newToken } from '../../security/tokens.ts';
+import type { StandingService } from '../moderation/standing-service.ts';
 import type { SessionsService } from '../sessions/service.ts';
 import type { IssuedTokens, TokenService } from '../sessions/token-service.ts';
 import { CODE_TTL_MS, redemptionRefusal } from './code-redemption.ts';
@@ -50,6 +51,7 @@ export interface OAuthDependencies {
   sessions: SessionsService;
   tokens: TokenService;
   device: DeviceService;
+  standing: Pick<StandingService, 'refusal'>;
 }
 
 export class OAuthService {
@@ -59,6 +61,7 @@ export class OAuthService {
   readonly #sessions: SessionsService;
   readonly #tokens: TokenService;
   readonly #device: DeviceService;
+  readonly #standing: Pick<StandingService, 'refusal'>;
 
   constructor(repo: OAuthRepo, deps: OAuthDependencies) {
     this.#repo = repo;
@@ -67,6 +70,7 @@ export class OAuthService {
     this.#sessions = deps.sessions;
     this.#tokens = deps.tokens;
     this.#device = deps.device;
+    this.#standing = deps.standing;
   }
 
   /** GET /games/verify: an entry slug, client id and redirect URI belong together (1107, 1108). */
@@ -131,7 +135,7 @@ export class OAuthService {
     if (refusal) throw refusal;
     const account = await this.#accounts.findById(spent.accountId);
     if (!account) throw grantError('invalid_grant', { reason: 'unknown_code' });
-    const tokens = await this.#tokens.start({ accountId: account.id, clientId: spent.clientId, familyId });
+    const tokens = await this.#tokens.start({ account, clientId: spent.clientId, familyId });
     // Used again meanwhile: the tokens of this first use end too, as they would had it finished first.
     if (await this.#repo.wasReused(spent.id)) await this.#tokens.endFamily(familyId);
     return { tokens, account, clientId: spent.clientId, scope: spent.scope, nonce: spent.nonce };
@@ -149,7 +153,7 @@ export class OAuthService {
     }
     const account = polled.accountId ? await this.#accounts.findById(polled.accountId) : undefined;
     if (!account) throw grantError('invalid_grant', { reason: 'unknown_device_code' });
-    const tokens = await this.#tokens.start({ accountId: account.id, clientId: polled.clientId });
+    const tokens = await this.#tokens.start({ account, clientId: polled.clientId });
     await this.#device.recordFamily(polled.id, tokens.session.familyId);
     return { tokens, account, clientId: polled.clientId, scope: polled.scope, nonce: null };
   }
@@ -175,6 +179,8 @@ export class OAuthService {
     const session = await this.#sessions.resolve(accessToken);
     const account = session && !session.mfaPending ? await this.#accounts.findById(session.accountId) : undefined;
     if (!session || !account) return null;
+    // A ban or block in force: the token is no good (RFC 6750 invalid_token), as if ended.
+    if (await this.#standing.refusal(account, session.clientId)) return null;
     // The portal's own web app sees everything; a game what its sign-in was granted.
     const scope = session.clientId ? await this.familyScope(session.familyId) : 'openid profile email';
     return accountClaims(account, scope);

@@ -57,8 +57,18 @@ const INSERT_PAIR = `s AS (
 const ISSUE_PAIR = `WITH ${INSERT_PAIR}`;
 
 /**
+ * Whether a ban or block in force keeps the account of refresh token r (of session s) out: of
+ * the portal, or of the game of the session's client (migration 0030; its open index by account).
+ */
+const RESTRICTED = `SELECT 1 FROM account_restrictions m
+        WHERE m.account_id = r.account_id AND m.lifted_at IS NULL
+          AND m.starts_at <= now() AND (m.ends_at IS NULL OR m.ends_at > now())
+          AND (m.game_slug IS NULL OR m.game_slug = (SELECT c.game_slug FROM oauth_clients c WHERE c.client_id = s.client_id))`;
+
+/**
  * A refresh in one statement: marks the live refresh token $1 used, revokes the session it belonged
- * to, and writes the new pair ($2 access hash, $3 access expiry, $4 refresh hash) in its family. Two
+ * to, and writes the new pair ($2 access hash, $3 access expiry, $4 refresh hash) in its family,
+ * unless a ban or block in force keeps the account out (RESTRICTED). Two
  * uses of one token queue on its row: the second runs after the first has committed its new pair,
  * so the reuse it then detects ends that pair too (a refresh in two statements let the new pair be
  * written after the revocation, and survive it).
@@ -68,6 +78,7 @@ const ROTATE_AND_ISSUE = `WITH used AS (
       FROM sessions s
      WHERE r.token_hash = $1 AND r.used_at IS NULL AND r.revoked_at IS NULL
        AND r.family_expires_at > now() AND s.id = r.session_id
+       AND NOT EXISTS (${RESTRICTED})
      RETURNING r.account_id, r.family_id, r.session_id, r.family_expires_at, s.mfa_pending, s.client_id,
        s.first_factor
   ), replaced AS (
@@ -107,6 +118,12 @@ export class SessionsRepo {
   /** The live session of an access token hash: not revoked, not expired (every signed-in call). */
   async findLive(accessTokenHash: string): Promise<SessionRow | undefined> {
     const [row] = await this.#live.execute({ hash: accessTokenHash });
+    return row;
+  }
+
+  /** The session of an access token hash in any state: live, revoked or expired. */
+  async findAnyByAccessHash(accessTokenHash: string): Promise<SessionRow | undefined> {
+    const [row] = await this.#orm.select().from(sessions).where(eq(sessions.accessTokenHash, accessTokenHash)).limit(1);
     return row;
   }
 
@@ -176,9 +193,15 @@ export class SessionsRepo {
     };
   }
 
-  async findRefreshToken(tokenHash: string): Promise<RefreshRow | undefined> {
-    const [row] = await this.#orm.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, tokenHash)).limit(1);
-    return row;
+  /** A refresh token in any state, with the OAuth client of its session (null: the portal's). */
+  async findRefreshToken(tokenHash: string): Promise<(RefreshRow & { clientId: string | null }) | undefined> {
+    const [row] = await this.#orm
+      .select({ token: refreshTokens, clientId: sessions.clientId })
+      .from(refreshTokens)
+      .leftJoin(sessions, eq(sessions.id, refreshTokens.sessionId))
+      .where(eq(refreshTokens.tokenHash, tokenHash))
+      .limit(1);
+    return row ? { ...row.token, clientId: row.clientId ?? null } : undefined;
   }
 
   /**
@@ -213,6 +236,18 @@ export class SessionsRepo {
       .update(sessions)
       .set({ revokedAt: sql`now()` })
       .where(and(which, isNull(sessions.revokedAt)));
+  }
+
+  /** The live sign-ins of an account: families with a refresh token not used, revoked or expired. */
+  async liveSignIns(accountId: string): Promise<{ web: number; games: number }> {
+    const [row] = await this.#db.query<{ web: number | string; games: number | string }>(
+      `SELECT count(DISTINCT r.family_id) FILTER (WHERE s.client_id IS NULL) AS web,
+              count(DISTINCT r.family_id) FILTER (WHERE s.client_id IS NOT NULL) AS games
+         FROM sessions s JOIN refresh_tokens r ON r.session_id = s.id
+        WHERE s.account_id = $1 AND r.used_at IS NULL AND r.revoked_at IS NULL AND r.family_expires_at > now()`,
+      [accountId],
+    );
+    return { web: Number(row?.web ?? 0), games: Number(row?.games ?? 0) };
   }
 
   /** Revokes every refresh token and session of a family (sign-out, or reuse detected). */

@@ -28,6 +28,16 @@ export class SessionsService {
     return row ? { session: toResolved(row), expiresAt: row.accessExpiresAt } : null;
   }
 
+  /**
+   * The account and client of an access token that is no longer live (revoked or expired), or null
+   * for an unknown token: what a refusal may explain (a ban ended the sign-in, issue 30).
+   */
+  async ended(accessToken: string): Promise<{ accountId: string; clientId: string | null } | null> {
+    if (!looksLikeToken(accessToken, 'at')) return null;
+    const row = await this.#repo.findAnyByAccessHash(hashToken(accessToken));
+    return row ? { accountId: row.accountId, clientId: row.clientId } : null;
+  }
+
   async find(sessionId: string): Promise<(ResolvedSession & { createdAt: Date; accessExpiresAt: Date }) | null> {
     const row = await this.#repo.findById(sessionId);
     return row ? { ...toResolved(row), createdAt: row.createdAt, accessExpiresAt: row.accessExpiresAt } : null;

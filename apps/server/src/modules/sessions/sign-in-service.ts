@@ -133,7 +133,7 @@ export class SignInService {
     else await this.#d.mfa.checkCode(account, input.code);
     await this.#d.tokens.end(session);
     const tokens = await this.#d.tokens.start({
-      accountId: account.id,
+      account,
       clientId: session.clientId,
       firstFactor: session.firstFactor,
     });

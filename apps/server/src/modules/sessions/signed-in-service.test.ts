@@ -47,8 +47,10 @@ function setUp(options: { listening?: boolean; maxEntries?: number } = {}) {
           duringRead();
           return { session, expiresAt: new Date(Date.now() + 60_000) };
         },
+        ended: async () => null,
       },
       accounts: { findById: async (id) => ({ id, username: 'Kept' }) as Account },
+      standing: { refusalOfId: async () => null },
       db: {
         listen: (_channels, h) => {
           handlers = h;

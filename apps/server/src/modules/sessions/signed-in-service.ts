@@ -8,7 +8,9 @@
 import { ChangeFeed } from '../../db/change-feed.ts';
 import type { Database } from '../../db/database.ts';
 import { hashToken, looksLikeToken } from '../../security/tokens.ts';
+import type { RequestError } from '../../http/request-error.ts';
 import type { Account, AccountsService } from '../accounts/service.ts';
+import type { StandingService } from '../moderation/standing-service.ts';
 import type { ResolvedSession, SessionsService } from './service.ts';
 import { SignedInCache } from './signed-in-cache.ts';
 
@@ -28,8 +30,9 @@ export interface SignedInOptions {
 }
 
 export class SignedInService {
-  readonly #sessions: Pick<SessionsService, 'resolveLive'>;
+  readonly #sessions: Pick<SessionsService, 'resolveLive' | 'ended'>;
   readonly #accounts: Pick<AccountsService, 'findById'>;
+  readonly #standing: Pick<StandingService, 'refusalOfId'>;
   readonly #db: Pick<Database, 'listen'>;
   readonly #cache: SignedInCache;
   #feed: ChangeFeed | null = null;
@@ -41,14 +44,16 @@ export class SignedInService {
 
   constructor(
     deps: {
-      sessions: Pick<SessionsService, 'resolveLive'>;
+      sessions: Pick<SessionsService, 'resolveLive' | 'ended'>;
       accounts: Pick<AccountsService, 'findById'>;
+      standing: Pick<StandingService, 'refusalOfId'>;
       db: Pick<Database, 'listen'>;
     },
     options: SignedInOptions,
   ) {
     this.#sessions = deps.sessions;
     this.#accounts = deps.accounts;
+    this.#standing = deps.standing;
     this.#db = deps.db;
     this.#cache = new SignedInCache({ maxEntries: options.maxEntries, ...(options.now ? { now: options.now } : {}) });
     this.enabled = options.maxEntries > 0;
@@ -103,6 +108,16 @@ export class SignedInService {
       if (kept) return kept;
     }
     return this.#read(accessToken, tokenHash);
+  }
+
+  /**
+   * Why a token that resolves to nothing is refused, when a ban or block in force on its account (or
+   * on the game of its client) ended its sign-in (issue 30); null for any other token (auth_expired).
+   * Read from the database: a token that no longer works is not kept.
+   */
+  async refusalOfEnded(accessToken: string): Promise<RequestError | null> {
+    const ended = await this.#sessions.ended(accessToken);
+    return ended ? this.#standing.refusalOfId(ended.accountId, ended.clientId) : null;
   }
 
   async #read(accessToken: string, tokenHash: string | null): Promise<SignedInRequest | null> {

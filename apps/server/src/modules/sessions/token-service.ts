@@ -1,9 +1,11 @@
 // Sessions as a game or the web app sees them: an access token and a refresh token. Refresh tokens
 // rotate on every use; presenting one that was already used revokes its whole family (every token
-// and session of that sign-in), and a family ends at an absolute expiry whatever the rotation.
+// and session of that sign-in), and a family ends at an absolute expiry whatever the rotation. No
+// token is issued or rotated for an account a ban or block keeps out (issue 30): the refusal says so.
 import { randomUUID } from 'node:crypto';
 import { RequestError } from '../../http/request-error.ts';
 import { hashToken, looksLikeToken, newToken } from '../../security/tokens.ts';
+import type { Standing, StandingService } from '../moderation/standing-service.ts';
 import type { SessionsRepo } from './repo.ts';
 import type { FirstFactor } from './second-step.ts';
 import type { ResolvedSession, SessionsService } from './service.ts';
@@ -19,40 +21,69 @@ export interface IssuedTokens {
  * A sign-in of an account by its first step: pending until two-factor passes when the account has it
  * on, and the first step kept, which decides the second steps allowed (second-step.ts).
  */
-export function signInOf(
-  account: { id: string; mfaSecret: string | null },
+export function signInOf<A extends SigningIn & { mfaSecret: string | null }>(
+  account: A,
   firstFactor: FirstFactor,
-): { accountId: string; mfaPending: boolean; firstFactor: FirstFactor } {
-  return { accountId: account.id, mfaPending: account.mfaSecret !== null, firstFactor };
+): { account: A; mfaPending: boolean; firstFactor: FirstFactor } {
+  return { account, mfaPending: account.mfaSecret !== null, firstFactor };
 }
+
+/** The account a sign-in is for: its id, and its bans and blocks (checked before any token is issued). */
+export type SigningIn = { id: string } & Standing;
 
 export class TokenService {
   readonly #sessions: SessionsService;
   readonly #refresh: SessionsRepo;
   readonly #familyTtlMs: number;
+  readonly #standing: StandingService;
 
-  constructor(sessions: SessionsService, refresh: SessionsRepo, options: { refreshTokenTtlDays: number }) {
+  constructor(
+    sessions: SessionsService,
+    refresh: SessionsRepo,
+    standing: StandingService,
+    options: { refreshTokenTtlDays: number },
+  ) {
     this.#sessions = sessions;
     this.#refresh = refresh;
+    this.#standing = standing;
     this.#familyTtlMs = options.refreshTokenTtlDays * 86_400_000;
   }
 
-  /** A new sign-in: a new family (named by the caller, or new) with its first access and refresh tokens. */
-  start(input: {
-    accountId: string;
-    mfaPending?: boolean;
-    firstFactor?: FirstFactor | null;
-    clientId?: string | null;
-    familyId?: string;
-  }): Promise<IssuedTokens> {
+  /**
+   * A new sign-in: a new family (named by the caller, or new) with its first access and refresh
+   * tokens; refused (account_banned, account_blocked) for an account kept out of the portal, or of
+   * the game of `clientId`.
+   */
+  async start(
+    input: ({ account: SigningIn } | { accountId: string }) & {
+      mfaPending?: boolean;
+      firstFactor?: FirstFactor | null;
+      clientId?: string | null;
+      familyId?: string;
+    },
+  ): Promise<IssuedTokens> {
+    const clientId = input.clientId ?? null;
+    // The account a caller holds is checked as it is; one named by its id alone is read first.
+    const refusal =
+      'account' in input
+        ? await this.#standing.refusal(input.account, clientId)
+        : await this.#standing.refusalOfId(input.accountId, clientId);
+    if (refusal) throw refusal;
     return this.#issue({
-      ...input,
+      accountId: 'account' in input ? input.account.id : input.accountId,
+      mfaPending: input.mfaPending,
+      firstFactor: input.firstFactor,
+      clientId,
       familyId: input.familyId ?? randomUUID(),
       familyExpiresAt: new Date(Date.now() + this.#familyTtlMs),
     });
   }
 
-  /** Rotates a refresh token. Unknown, revoked, expired or reused tokens answer auth_expired. */
+  /**
+   * Rotates a refresh token. Unknown, revoked, expired or reused tokens answer auth_expired; the
+   * token of an account kept out (refused by the rotation itself, or ended by the ban) answers its
+   * refusal, so the player learns why.
+   */
   async refresh(refreshToken: string): Promise<IssuedTokens> {
     if (!looksLikeToken(refreshToken, 'rt')) throw new RequestError('auth_expired');
     const tokenHash = hashToken(refreshToken);
@@ -68,7 +99,8 @@ export class TokenService {
       // it): end the whole sign-in. Two concurrent uses end up here too, for the one that lost.
       const row = await this.#refresh.findRefreshToken(tokenHash);
       if (row && row.usedAt !== null && row.revokedAt === null) await this.#refresh.revokeFamily(row.familyId);
-      throw new RequestError('auth_expired');
+      const refusal = row ? await this.#standing.refusalOfId(row.accountId, row.clientId) : null;
+      throw refusal ?? new RequestError('auth_expired');
     }
     return { accessToken, refreshToken: newRefreshToken, expiresIn: this.#sessions.accessTokenTtlSeconds, session };
   }
@@ -76,6 +108,11 @@ export class TokenService {
   /** Ends every sign-in of an account, or every one but the session `keep` belongs to. */
   endAll(accountId: string, keep?: ResolvedSession): Promise<void> {
     return this.#refresh.revokeAccount(accountId, keep?.familyId);
+  }
+
+  /** How many sign-ins (token families) of an account are live: of the portal, and of games. */
+  liveSignIns(accountId: string): Promise<{ web: number; games: number }> {
+    return this.#refresh.liveSignIns(accountId);
   }
 
   /** Signs out: the session's whole family stops working. */
@@ -97,8 +134,8 @@ export class TokenService {
     accountId: string;
     familyId: string;
     familyExpiresAt: Date;
-    mfaPending?: boolean;
-    firstFactor?: FirstFactor | null;
+    mfaPending?: boolean | undefined;
+    firstFactor?: FirstFactor | null | undefined;
     clientId?: string | null;
   }): Promise<IssuedTokens> {
     const accessToken = newToken('at');

@@ -35,6 +35,10 @@ export function toOAuthError(thrown: unknown): OAuthError | undefined {
     case 'oauth_code_challenge_failed':
     case 'auth_expired':
       return new OAuthError('invalid_grant', known.errorName);
+    case 'account_banned':
+    case 'account_blocked':
+      // The grant stands for an account a ban or block keeps out (issue 30): the game hears why.
+      return new OAuthError('invalid_grant', known.errorName, 400, { restriction: body.restriction });
     case 'too_many_requests':
       return new OAuthError('slow_down', 'too many requests', 429);
     case 'unsupported_media_type':
