@@ -26,6 +26,8 @@ const SIGNED_OUT_PAGES = [
   { path: '/device', heading: 'screen.device.title' },
   { path: '/account', heading: 'screen.sign-in.title' },
   { path: '/not-eligible', heading: 'screen.not-eligible.title' },
+  // Opened without a notice (issue 30): the generic text, never a blank page.
+  { path: '/account-restricted', heading: 'screen.account-restricted.title' },
   { path: '/nowhere', heading: 'errorPage.notFound.title' },
 ];
 
@@ -67,7 +69,7 @@ test.describe('every route', () => {
   }
 
   // Each page is opened once, in a language of its own (?lang=), and shown in the 18 others with the
-  // language picker: 7 page loads rather than 133, and every heading is the locale's own message.
+  // language picker: 8 page loads rather than 152, and every heading is the locale's own message.
   for (const [index, { path, heading: key }] of SIGNED_OUT_PAGES.entries()) {
     const arrival = LOCALE_TAGS[(index * 3) % LOCALE_TAGS.length]!;
     test(`signed out, ${path} is shown or leads to sign-in, in all 19 languages (arriving in ${arrival})`, async ({

@@ -1,7 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { bootstrap } from './app/bootstrap.ts';
-import { href } from './lib/router/route-table.ts';
 import { preloadScreens } from './app/routing/screens.tsx';
 import { ServicesProvider } from './lib/services.tsx';
 import { FlowServicesProvider } from './flows/flow-services.tsx';
@@ -25,7 +24,7 @@ async function start() {
   preloadScreens(window.location.pathname);
   const i18n = initI18n();
   try {
-    const [, services] = await Promise.all([i18n, bootstrap(() => history.navigate(href('sign-in')))]);
+    const [, services] = await Promise.all([i18n, bootstrap(history.navigate)]);
     root.render(
       <StrictMode>
         <ServicesProvider services={services}>

@@ -17,19 +17,18 @@ import { savedUtm, visitorId } from '../lib/visitor.ts';
 import type { FlowServices } from '../flows/flow-services.tsx';
 import { gameOf } from '../flows/flow-facts.ts';
 import { restoreSession } from './restore-session.ts';
+import { accountRefusal } from '../lib/api/api-error.ts';
+import { refreshTokens, sessionEnds } from './session-end.ts';
+import type { Navigate } from './session-end.ts';
 
-export async function bootstrap(navigateToSignIn: () => void): Promise<FlowServices> {
+export async function bootstrap(navigate: Navigate): Promise<FlowServices> {
   const config = await loadRuntimeConfig();
   const debug = isDebug(config);
   const session = new SessionStore();
   const flow = new FlowStore();
   let environment = activeEnvironment(false, null, { apiKey: config.apiKey, service: config.hydraService });
 
-  const logoutLocally = (ignoreRedirect: boolean, keepFlow = false) => {
-    session.clear();
-    if (!keepFlow) flow.send({ type: 'ended' });
-    if (!ignoreRedirect) navigateToSignIn();
-  };
+  const { logoutLocally, restricted } = sessionEnds(session, flow, navigate);
 
   const api = createApiClient({
     baseUrl: () => environment.service,
@@ -39,35 +38,9 @@ export async function bootstrap(navigateToSignIn: () => void): Promise<FlowServi
     utm: savedUtm,
     gameReferrer: () => gameOf(flow.get())?.slug ?? null,
     accessToken: () => session.get().accessToken,
-    refresh: async () => {
-      // Another tab may have refreshed (or finished two-factor) already: start from its tokens.
-      session.reload();
-      const refreshToken = session.get().refreshToken;
-      if (!refreshToken) return false;
-      try {
-        const { token } = await sessionCalls();
-        const answer = await api.call(
-          token,
-          {
-            body: {
-              grant_type: 'refresh_token',
-              refresh_token: refreshToken,
-              device_data: { visitor_id: visitorId(), platform_name: 'web' },
-            },
-          },
-          { noRefresh: true },
-        );
-        session.setTokens({
-          accessToken: answer.access_token,
-          refreshToken: answer.refresh_token ?? null,
-          mfaRequired: answer.mfa_required,
-        });
-        return true;
-      } catch {
-        return false;
-      }
-    },
+    refresh: () => refreshTokens(api, session),
     logout: ({ ignoreRedirect }) => logoutLocally(ignoreRedirect),
+    restricted,
   });
 
   const inlineSettings = getPublicSettings.response.safeParse(bootData().settings);
@@ -103,11 +76,16 @@ export async function bootstrap(navigateToSignIn: () => void): Promise<FlowServi
     analytics,
     sessionVerifyFailed,
     logout: async ({ ignoreRedirect = false, keepFlow = false } = {}) => {
+      let refusal: ReturnType<typeof accountRefusal> = null;
       if (session.get().accessToken) {
         const { signOut } = await sessionCalls();
-        await api.call(signOut, {}, { ignoreRedirect: true, noRefresh: true }).catch(() => undefined);
+        refusal = await api.call(signOut, {}, { ignoreRedirect: true, noRefresh: true }).then(
+          () => null,
+          (error: unknown) => accountRefusal(error),
+        );
       }
-      logoutLocally(ignoreRedirect, keepFlow);
+      // Refused as restricted: the restricted page shows already, rather than sign-in.
+      logoutLocally(ignoreRedirect || refusal !== null, keepFlow);
     },
   };
 }

@@ -66,6 +66,32 @@ describe('restoring the stored session at start-up', () => {
     expect(session.get()).toMatchObject({ accessToken: 'at_pending', pendingMfa: true });
   });
 
+  it('goes on signed out, not as a failure, when the account is banned or on hold (issue 30)', async () => {
+    // The API client has signed the player out and shown the restricted page already.
+    const session = new SessionStore();
+    session.setTokens({ accessToken: 'at_banned', refreshToken: 'rt_banned' });
+    for (const code of ['account_banned', 'account_blocked']) {
+      const { api } = client(new Map([[getMe, refusal(403, code, null)]]));
+      expect(await restoreSession(stores(api, session)), code).toBe(true);
+    }
+  });
+
+  it('goes on signed out when the refusal ended the session while the account was read (the read is cancelled)', async () => {
+    // As the real client does: the refusal signs the player out (the cache empties, cancelling the
+    // read in flight), then the call throws.
+    const session = new SessionStore();
+    session.setTokens({ accessToken: 'at_banned', refreshToken: 'rt_banned' });
+    const api = {
+      call: async () => {
+        session.clear();
+        await new Promise((resolve) => setTimeout(resolve, 0));
+        throw refusal(403, 'account_banned', null);
+      },
+    } as unknown as ApiClient;
+    expect(await restoreSession(stores(api, session))).toBe(true);
+    expect(session.get().accessToken).toBeNull();
+  });
+
   it('signs out a session that is gone, and reports one it could not check', async () => {
     const session = new SessionStore();
     session.setTokens({ accessToken: 'at_gone', refreshToken: 'rt_gone' });

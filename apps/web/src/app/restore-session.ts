@@ -1,8 +1,10 @@
 // The stored session at start-up (spec 000 §4 "Session and token"): the account of a signed-in
 // token, or a sign-in still pending two-factor. A pending sign-in survives a reload and reaches a
 // second tab (issue 28): it is read with the one call such a session may make besides the
-// two-factor calls (GET /sessions/me/current), kept pending, and /two-factor stays open to it.
-import { ApiError } from '../lib/api/api-error.ts';
+// two-factor calls (GET /sessions/me/current), kept pending, and /two-factor stays open to it. An
+// account banned or put on hold meanwhile is refused (issue 30): the API client has signed it out
+// and shown the restricted page, and the start goes on signed out.
+import { accountRefusal, ApiError } from '../lib/api/api-error.ts';
 import type { ApiClient } from '../lib/api/client.ts';
 import type { FlowStore } from '../flows/flow-store.ts';
 import type { SessionStore } from '../lib/auth/session-store.ts';
@@ -52,8 +54,12 @@ export async function restoreSession(stores: Stores): Promise<boolean> {
     }
     return true;
   } catch (error) {
+    // Signed out while it was read (a refusal as restricted ends the session, and with it the read,
+    // which the cache then cancels): the start goes on signed out.
+    if (!session.get().accessToken) return true;
     // A session that cannot be read is not a startup failure: the visitor continues signed out.
     if (!(error instanceof ApiError)) throw error;
+    if (accountRefusal(error)) return true;
     if (error.status !== 401 && error.status !== 404) return false;
     session.clear();
     return true;

@@ -2,6 +2,7 @@
 // (which flow, which step, what data is kept or cleared). Then the events a flow refuses, and the
 // state read back from sessionStorage after a reload.
 import type { GameConflictBody } from '@portal/contract/calls/accounts-links';
+import type { RestrictionNotice } from '@portal/contract/data/moderation';
 import { describe, expect, it, vi } from 'vitest';
 import { useMemoryStorage } from '../lib/testing/memory-storage.ts';
 import { consolidationPending, gameFlowInProgress, pendingOauth } from './flow-facts.ts';
@@ -51,6 +52,14 @@ const CONFLICTS: GameConflictBody = {
   session: { account_id: 'account', source_account_id: 'stub' },
 };
 const REQUEST = oauthFlow().request!;
+const GAME_BAN: RestrictionNotice = {
+  kind: 'ban',
+  reason: 'cheating',
+  note: null,
+  starts_at: '2026-03-01T10:00:00.000Z',
+  ends_at: '2026-03-09T14:04:00.000Z',
+  game: 'starfall-legends',
+};
 
 const send = (state: FlowState, ...events: FlowEvent[]): FlowState => events.reduce(transition, state);
 
@@ -318,6 +327,10 @@ const ROWS: Record<FlowEventType, [name: string, test: () => void]> = {
       expect(transition(NO_FLOW, { type: 'oauthFailed', error: 'missing_client_id' })).toEqual(
         oauthFlow({ step: 'oauth_error', error: 'missing_client_id', game: null, request: null }),
       );
+      // A ban of the game (issue 30): its notice is kept, so that a reload shows it again.
+      const banned = transition(oauthFlow(), { type: 'oauthFailed', error: 'game_banned', restriction: GAME_BAN });
+      expect(banned).toEqual(oauthFlow({ step: 'oauth_error', error: 'game_banned', restriction: GAME_BAN }));
+      expect(parseFlowState(JSON.parse(JSON.stringify(banned)))).toEqual(banned);
     },
   ],
   oauthRetried: [
@@ -325,6 +338,8 @@ const ROWS: Record<FlowEventType, [name: string, test: () => void]> = {
     () => {
       const state = transition(oauthFlow({ step: 'oauth_error', error: 'unknown_error' }), { type: 'oauthRetried' });
       expect(state).toEqual(oauthFlow());
+      const afterBan = oauthFlow({ step: 'oauth_error', error: 'game_banned', restriction: GAME_BAN });
+      expect(transition(afterBan, { type: 'oauthRetried' })).toEqual(oauthFlow());
       expect(pendingOauth(state)).toBe(true);
     },
   ],
@@ -356,6 +371,10 @@ const ROWS: Record<FlowEventType, [name: string, test: () => void]> = {
       });
       expect(state).toEqual(deviceFlow({ step: 'login_credentials', problem: 'age_gated' }));
       expect(gameFlowInProgress(state)).toBe(false);
+      // A ban of the device's game (issue 30) keeps its notice for a reload.
+      const banned = transition(deviceFlow(), { type: 'deviceFailed', problem: 'game_banned', restriction: GAME_BAN });
+      expect(banned).toEqual(deviceFlow({ problem: 'game_banned', restriction: GAME_BAN }));
+      expect(parseFlowState(JSON.parse(JSON.stringify(banned)))).toEqual(banned);
     },
   ],
   deviceAuthorized: [
@@ -671,6 +690,13 @@ describe('the flow read back from sessionStorage', () => {
     expect(new FlowStore().get()).toEqual(NO_FLOW);
     window.sessionStorage.setItem('portal.flow', '{"flow":"oauth",');
     expect(new FlowStore().get()).toEqual(NO_FLOW);
+  });
+
+  it('a state stored before issue 30 (no restriction) still reads, without a notice', () => {
+    const { restriction: _o, ...oldOauth } = oauthFlow({ step: 'oauth_error', error: 'unknown_error' });
+    const { restriction: _d, ...oldDevice } = deviceFlow({ problem: 'failed' });
+    expect(parseFlowState(oldOauth)).toEqual(oauthFlow({ step: 'oauth_error', error: 'unknown_error' }));
+    expect(parseFlowState(oldDevice)).toEqual(deviceFlow({ problem: 'failed' }));
   });
 
   it('a valid state survives a reload', () => {

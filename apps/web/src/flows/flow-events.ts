@@ -17,6 +17,7 @@ import type {
   SignUpData,
   StubData,
 } from './flow-state.ts';
+import type { RestrictionNotice } from '@portal/contract/data/moderation';
 import { flowAllows, flowState, NO_FLOW, NO_SIGN_UP } from './flow-state.ts';
 import { gameFlowInProgress, signUpOf } from './flow-facts.ts';
 import type { GameConflictBody } from '@portal/contract/calls/game-conflict';
@@ -56,7 +57,7 @@ export type FlowEvent =
   | { type: 'stubCompleted' }
   | { type: 'displayNameChosen' }
   | { type: 'oauthRequested'; request: OAuthFlowRequest; game: GameFacts | null }
-  | { type: 'oauthFailed'; error: OAuthErrorName }
+  | { type: 'oauthFailed'; error: OAuthErrorName; restriction?: RestrictionNotice | null }
   | { type: 'oauthRetried' }
   | { type: 'deviceApproved'; device: DeviceRequest; game: GameFacts | null; prefill: SignUpPrefill }
   | {
@@ -66,7 +67,7 @@ export type FlowEvent =
       prefill: SignUpPrefill;
       platform: string | null;
     }
-  | { type: 'deviceFailed'; problem: DeviceProblem }
+  | { type: 'deviceFailed'; problem: DeviceProblem; restriction?: RestrictionNotice | null }
   | { type: 'deviceAuthorized' }
   /** A device flow's user flow connects its platform first; the device flow goes on afterwards. */
   | { type: 'deviceHandedOver' }
@@ -241,6 +242,7 @@ export const TRANSITIONS: { [T in FlowEventType]: Transition<T> } = {
       signUp: NO_SIGN_UP,
       request,
       error: null,
+      restriction: null,
     }),
   },
   oauthFailed: {
@@ -248,15 +250,15 @@ export const TRANSITIONS: { [T in FlowEventType]: Transition<T> } = {
     to: 'oauth_error',
     flow: 'oauth',
     // A request already kept stays, so that it can be tried again.
-    apply: (state, { error }) =>
+    apply: (state, { error, restriction = null }) =>
       state.flow === 'oauth'
-        ? { ...state, step: 'oauth_error', error }
-        : { flow: 'oauth', step: 'oauth_error', game: null, signUp: NO_SIGN_UP, request: null, error },
+        ? { ...state, step: 'oauth_error', error, restriction }
+        : { flow: 'oauth', step: 'oauth_error', game: null, signUp: NO_SIGN_UP, request: null, error, restriction },
   },
   oauthRetried: {
     from: ['oauth'],
     to: 'same',
-    apply: (state) => (state.flow === 'oauth' ? { ...state, step: null, error: null } : state),
+    apply: (state) => (state.flow === 'oauth' ? { ...state, step: null, error: null, restriction: null } : state),
   },
   deviceApproved: {
     from: 'any',
@@ -269,6 +271,7 @@ export const TRANSITIONS: { [T in FlowEventType]: Transition<T> } = {
       signUp: { ...NO_SIGN_UP, ...prefill },
       device: request,
       problem: null,
+      restriction: null,
       stub: null,
     }),
   },
@@ -283,10 +286,15 @@ export const TRANSITIONS: { [T in FlowEventType]: Transition<T> } = {
       signUp: { ...NO_SIGN_UP, ...prefill },
       device: request,
       problem: null,
+      restriction: null,
       stub: { ...NO_STUB, platform },
     }),
   },
-  deviceFailed: { from: ['device'], to: 'same', apply: (state, { problem }) => ({ ...device(state), problem }) },
+  deviceFailed: {
+    from: ['device'],
+    to: 'same',
+    apply: (state, { problem, restriction = null }) => ({ ...device(state), problem, restriction }),
+  },
   deviceAuthorized: {
     from: ['device'],
     to: 'device_flow_authorization',
@@ -326,6 +334,7 @@ export const TRANSITIONS: { [T in FlowEventType]: Transition<T> } = {
         signUp: state.signUp,
         device: { ...state.resumeDevice, userFlowDone: true },
         problem: null,
+        restriction: null,
         stub: null,
       };
     },

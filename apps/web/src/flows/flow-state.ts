@@ -6,6 +6,7 @@
 // value starts over cleanly (no flow).
 import { gameConflictBody } from '@portal/contract/calls/game-conflict';
 import { platformId } from '@portal/contract/calls/entities';
+import { restrictionNotice } from '@portal/contract/data/moderation';
 import { z } from 'zod';
 
 export const FLOW_STEPS = [
@@ -150,6 +151,8 @@ export const OAUTH_ERRORS = [
   'oauth_code_challenge_failed',
   /** A response_type other than code, or a state too long to carry. */
   'invalid_request',
+  /** The player is banned from this game (issue 30): the flow keeps the notice to show. */
+  'game_banned',
 ] as const;
 /** Errors of the OAuth error step: the spec's names, and two for requests no game should send. */
 export type OAuthErrorName = (typeof OAUTH_ERRORS)[number];
@@ -167,7 +170,8 @@ export const oauthRequest = z.object({
 });
 export type OAuthFlowRequest = z.infer<typeof oauthRequest>;
 
-export const DEVICE_PROBLEMS = ['connection', 'failed', 'unavailable', 'age_gated', 'denied'] as const;
+/** `game_banned`: the player is banned from the device's game (issue 30), the flow keeps the notice. */
+export const DEVICE_PROBLEMS = ['connection', 'failed', 'unavailable', 'age_gated', 'denied', 'game_banned'] as const;
 export type DeviceProblem = (typeof DEVICE_PROBLEMS)[number];
 
 /** The device being authorized (spec 000 §3 "Device authorization"). */
@@ -242,6 +246,8 @@ export const flowState = z.discriminatedUnion('flow', [
     ...common,
     request: oauthRequest.nullable(),
     error: z.enum(OAUTH_ERRORS).nullable(),
+    /** The notice of a ban of the game (error game_banned); none kept before issue 30. */
+    restriction: restrictionNotice.nullable().default(null),
   }),
   /** A device (console, TV) authorized by its user code; a passwordless code brings its stub. */
   z.object({
@@ -250,6 +256,8 @@ export const flowState = z.discriminatedUnion('flow', [
     ...common,
     device: deviceRequest,
     problem: z.enum(DEVICE_PROBLEMS).nullable(),
+    /** The notice of a ban of the game (problem game_banned); none kept before issue 30. */
+    restriction: restrictionNotice.nullable().default(null),
     stub: stubData.nullable(),
   }),
   /** A connection of a platform; a device flow that handed over to it goes on afterwards. */

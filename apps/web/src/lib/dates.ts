@@ -28,6 +28,21 @@ export function formatDate(date: Date, locale: string): string {
   );
 }
 
+/**
+ * A moment as a person reads it in their language, with the time and the zone it is told in: "March 9,
+ * 2026 at 3:04 PM GMT+1", "9 مارس 2026 في 3:04 م غرينتش+4"... (Intl.DateTimeFormat of the UI language).
+ */
+export function formatDateTime(date: Date, locale: string): string {
+  return new Intl.DateTimeFormat(locale, {
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZoneName: 'short',
+  }).format(date);
+}
+
 /** What a person typed in the locale's format → `yyyy-MM-dd`, or null when it is not a real date. */
 export function parseCalendarDate(input: string, locale: string): string | null {
   const pattern = patternOf(locale);

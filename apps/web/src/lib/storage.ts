@@ -46,6 +46,8 @@ export const KEYS = {
   pendingMfa: 'portal.pendingMfa',
   loginRedirect: 'portal.loginRedirect',
   consentTarget: 'portal.consentTarget',
+  /** The notice of the refusal that signed a restricted account out (lib/auth/restriction.ts). */
+  restriction: 'portal.restriction',
   flow: 'portal.flow',
   ageGate: 'portal.ageGate',
   visitorId: 'portal.visitorId',

@@ -11,13 +11,19 @@ export class ModerationError extends Error {
 
 export function banReason(code: string | undefined): BanReason {
   const found = BAN_REASONS.find((reason) => reason === code);
-  if (!found) throw new ModerationError(`a ban needs --reason, one of: ${BAN_REASONS.join(', ')}`);
+  if (!found)
+    throw new ModerationError(
+      `${code === undefined ? 'a ban needs --reason' : `a ban cannot have the reason ${code}`}: one of ${BAN_REASONS.join(', ')}`,
+    );
   return found;
 }
 
 export function blockReason(code: string | undefined): BlockReason {
   const found = BLOCK_REASONS.find((reason) => reason === code);
-  if (!found) throw new ModerationError(`a block needs --reason, one of: ${BLOCK_REASONS.join(', ')}`);
+  if (!found)
+    throw new ModerationError(
+      `${code === undefined ? 'a block needs --reason' : `a block cannot have the reason ${code}`}: one of ${BLOCK_REASONS.join(', ')}`,
+    );
   return found;
 }
 

@@ -47,6 +47,7 @@ describe('route table', () => {
       '/oauth',
       '/logout',
       '/unlock-account',
+      '/account-restricted',
       '/landing-page',
       '/dev-tools',
       '/maintenance',
@@ -251,6 +252,10 @@ describe('guard 9: signed in on pages for visitors', () => {
     expect(go('/sign-up?ref=STARFALL-PLAYTEST', signedIn)).toMatchObject({ to: '/playtests/STARFALL-PLAYTEST' });
     expect(go('/sign-up?ref=%2F%2Fevil.example', signedIn)).toMatchObject({ to: '/account' });
     expect(go('/sign-in?ref=STARFALL-PLAYTEST', signedIn)).toMatchObject({ to: '/account' });
+  });
+  it("opens a restricted account's page signed out (issue 30), not to a signed-in player", () => {
+    expect(go('/account-restricted')).toMatchObject({ kind: 'allow', section: 'auth' });
+    expect(go('/account-restricted', signedIn)).toMatchObject({ to: '/account', guard: 'logged_in' });
   });
 });
 

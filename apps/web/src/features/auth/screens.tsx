@@ -13,6 +13,13 @@ const UnlockAccount = lazy(() =>
   Promise.all([import('./unlock-account.tsx'), loadFlowMessages()]).then(([m]) => ({ default: m.UnlockAccount })),
 );
 
+/** The page of a banned or blocked account loads on its own, like the unlock link's (issue 30). */
+const AccountRestricted = lazy(() =>
+  Promise.all([import('./account-restricted.tsx'), loadFlowMessages()]).then(([m]) => ({
+    default: m.AccountRestricted,
+  })),
+);
+
 /** /logout signs out (server and local) and goes to sign-in. */
 function Logout() {
   const { logout } = useServices();
@@ -37,6 +44,7 @@ const SCREENS: Record<ScreenId<'auth'>, ComponentType> = {
   'password-sign-in': PasswordSignIn,
   'email-code-sign-in': EmailCodeSignIn,
   'unlock-account': UnlockAccount,
+  'account-restricted': AccountRestricted,
   'two-factor': TwoFactor,
   'backup-code': BackupCode,
 };

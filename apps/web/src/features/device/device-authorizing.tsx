@@ -1,8 +1,11 @@
 // /device-code (spec 000 §4 "Device flow", rule 16): the signed-in player's approval goes to the
 // server; then the success page (history cleared), or the error the device flow ends with. An
-// age-gated player's refusal is reported to the device, which then stops waiting.
+// age-gated player's refusal is reported to the device, which then stops waiting. A player banned
+// from the game is told until when and why (issue 30); one whose whole account is refused has been
+// signed out and sent to the restricted page by the API client.
 import { authorizeDevice, reportDeviceError } from '@portal/contract/calls/sessions-games';
 import type { PlatformId } from '@portal/contract/data/platforms';
+import type { RestrictionNotice } from '@portal/contract/data/moderation';
 import { useEffect, useRef, useState } from 'react';
 import { allowedPlatforms } from '../../lib/platforms/allowed-platforms.ts';
 import type { FlowState } from '../../flows/flow-state.ts';
@@ -12,7 +15,7 @@ import { useStepFocus } from '../../components/ui/step-focus.ts';
 import { useFlow, useFlowServices } from '../../flows/flow-services.tsx';
 import { Page } from '../../components/ui/page.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import { ApiError } from '../../lib/api/api-error.ts';
+import { accountRefusal, ApiError, gameRestriction } from '../../lib/api/api-error.ts';
 import { useTranslation } from '../../lib/i18n/messages.ts';
 import { useNavigate } from '../../lib/router/router.tsx';
 import { DeviceProblemScreen } from './device-problems.tsx';
@@ -50,6 +53,9 @@ export function DeviceAuthorizing() {
   const code = device?.code ?? '';
   const recorded = state.flow === 'device' ? state.problem : null;
   const [problem, setProblem] = useState<DeviceProblem | null>(recorded);
+  const [restriction, setRestriction] = useState<RestrictionNotice | null>(
+    state.flow === 'device' ? state.restriction : null,
+  );
   const started = useRef(false);
 
   useEffect(() => {
@@ -57,8 +63,9 @@ export function DeviceAuthorizing() {
     started.current = true;
     const { flow } = services;
     /** The flow ends with the problem, kept so that a reload shows it again. */
-    const end = (found: DeviceProblem) => {
-      flow.send({ type: 'deviceFailed', problem: found });
+    const end = (found: DeviceProblem, notice: RestrictionNotice | null = null) => {
+      flow.send({ type: 'deviceFailed', problem: found, restriction: notice });
+      setRestriction(notice);
       setProblem(found);
     };
     const run = async () => {
@@ -78,19 +85,24 @@ export function DeviceAuthorizing() {
         if (error instanceof ApiError && error.is('email_verification_required')) {
           return navigate(href('verify-email', { query: { account_flagged: 'true' } }));
         }
-        const found = problemOf(error);
-        if (found === 'age_gated') {
+        // Signed out and on the restricted page already: this flow is over.
+        if (accountRefusal(error)) return;
+        const ban = gameRestriction(error);
+        const found = ban ? 'game_banned' : problemOf(error);
+        if (found === 'age_gated' || found === 'game_banned') {
           // The device stops waiting (its next poll answers access_denied); a failure here changes nothing.
           await services.api
-            .call(reportDeviceError, { params: { code }, body: { error: 'age_gated' } })
+            .call(reportDeviceError, { params: { code }, body: { error: found } })
             .catch(() => undefined);
         }
-        return end(found);
+        return ban ? end('game_banned', ban) : end(found);
       }
       flow.send({ type: 'deviceAuthorized' });
       await continueFlow(services);
     };
-    void run().catch(() => end('failed'));
+    void run().catch((error: unknown) => {
+      if (!accountRefusal(error)) end('failed');
+    });
   }, [services, navigate, code, recorded]);
 
   /** Back to /device: the flow is over; "Try again" looks the same code up again. */
@@ -100,7 +112,14 @@ export function DeviceAuthorizing() {
   };
 
   if (problem) {
-    return <DeviceProblemScreen problem={problem} gameName={gameOf(state)?.name ?? null} onRestart={restart} />;
+    return (
+      <DeviceProblemScreen
+        problem={problem}
+        gameName={gameOf(state)?.name ?? null}
+        onRestart={restart}
+        restriction={restriction}
+      />
+    );
   }
   return <Authorizing deviceName={device?.name ?? t('device.yourDevice')} />;
 }

@@ -3,18 +3,21 @@
 // call) before anything else, kept in the flow while the player signs in or registers, and once the
 // player is signed in (and has proved it again when the game asks, force_verify) the game gets its
 // code at the verified redirect URI. Errors end on the OAuth error step; nothing ever redirects to
-// an address the server has not verified.
+// an address the server has not verified. A player banned from the game is told so there (issue 30);
+// one whose whole account is refused has been signed out and sent to the restricted page already.
 import { authorize, precheckAuthorize } from '@portal/contract/calls/sessions-games';
 import type { GameConfig } from '@portal/contract/calls/games';
+import type { RestrictionNotice } from '@portal/contract/data/moderation';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { SignedInAs } from '../../flows/auth-game.tsx';
 import { continueFlow, nextStep } from '../../flows/continue-flow.ts';
 import { gameFacts } from '../../flows/game-flow.ts';
+import { gameOf } from '../../flows/flow-facts.ts';
 import { useStepFocus } from '../../components/ui/step-focus.ts';
 import { useFlowServices } from '../../flows/flow-services.tsx';
 import { Page } from '../../components/ui/page.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import { ApiError } from '../../lib/api/api-error.ts';
+import { accountRefusal, ApiError, gameRestriction } from '../../lib/api/api-error.ts';
 import { isLoggedIn } from '../../lib/auth/session-store.ts';
 import { useTranslation } from '../../lib/i18n/messages.ts';
 import { useLocation, useNavigate } from '../../lib/router/router.tsx';
@@ -37,7 +40,7 @@ type View =
   | { kind: 'verify'; request: OAuthRequest }
   | { kind: 'authorizing'; request: OAuthRequest }
   | { kind: 'returning'; url: string }
-  | { kind: 'error'; error: OAuthErrorName; canRetry: boolean };
+  | { kind: 'error'; error: OAuthErrorName; canRetry: boolean; restriction: RestrictionNotice | null };
 
 export function OAuthPage() {
   const { t, i18n } = useTranslation();
@@ -51,13 +54,28 @@ export function OAuthPage() {
 
   /** Ends on the error step; a request already kept stays there, so that it can be tried again. */
   const fail = useCallback(
-    (error: OAuthErrorName, keepRequest = false) => {
+    (error: OAuthErrorName, keepRequest = false, restriction: RestrictionNotice | null = null) => {
       const { flow } = services;
       if (!keepRequest) flow.send({ type: 'ended' });
-      flow.send({ type: 'oauthFailed', error });
-      setView({ kind: 'error', error, canRetry: keepRequest && error === 'unknown_error' });
+      flow.send({ type: 'oauthFailed', error, restriction });
+      setView({ kind: 'error', error, canRetry: keepRequest && retriable(error), restriction });
     },
     [services],
+  );
+
+  /**
+   * A failed call as the error step: a ban of the game with its notice (the request kept, to try
+   * again once it has ended), else by its status. A refusal of the whole account ends nothing here:
+   * the player was signed out and sent to the restricted page.
+   */
+  const failWith = useCallback(
+    (error: unknown, keepRequest: boolean) => {
+      if (accountRefusal(error)) return;
+      const ban = gameRestriction(error);
+      if (ban) return fail('game_banned', true, ban);
+      fail(error instanceof ApiError ? oauthErrorForStatus(error.status) : 'unknown_error', keepRequest);
+    },
+    [fail],
   );
 
   const authorizeGame = useCallback(
@@ -73,7 +91,7 @@ export function OAuthPage() {
         // Rule 12: the account verifies its email first; the flow then comes back here (rule 15).
         if (error.is('email_verification_required'))
           return navigate(href('verify-email', { query: { account_flagged: 'true' } }));
-        return fail(oauthErrorForStatus(error.status), true);
+        return failWith(error, true);
       }
       // The player chose another account meanwhile: this code is not theirs to take to the game.
       if (services.session.get().accessToken !== token) return;
@@ -82,7 +100,7 @@ export function OAuthPage() {
       setView({ kind: 'returning', url });
       window.location.assign(url);
     },
-    [services, fail, navigate],
+    [services, fail, failWith, navigate],
   );
 
   /** The request kept in the flow: the player is back from signing in (rule 15), or reloaded. */
@@ -93,7 +111,8 @@ export function OAuthPage() {
       return setView({
         kind: 'error',
         error,
-        canRetry: error === 'unknown_error' && !!oauthRequestFromFlow(state),
+        canRetry: retriable(error) && !!oauthRequestFromFlow(state),
+        restriction: state.restriction,
       });
     }
     const request = oauthRequestFromFlow(state);
@@ -105,11 +124,11 @@ export function OAuthPage() {
       });
       setGame(checked.game);
     } catch (error) {
-      return fail(error instanceof ApiError ? oauthErrorForStatus(error.status) : 'unknown_error', true);
+      return failWith(error, true);
     }
     if (request.forceVerify) return setView({ kind: 'verify', request });
     await authorizeGame(request);
-  }, [services, fail, authorizeGame]);
+  }, [services, fail, failWith, authorizeGame]);
 
   /** A new request in the query: checked, kept in the flow, then the flow continues. */
   const begin = useCallback(
@@ -122,7 +141,7 @@ export function OAuthPage() {
           })
         ).game;
       } catch (error) {
-        return fail(error instanceof ApiError ? oauthErrorForStatus(error.status) : 'unknown_error');
+        return failWith(error, false);
       }
       // A link that names its game must name the client's own.
       if (request.entry !== null && request.entry !== checked.slug) return fail('invalid_client_id');
@@ -136,7 +155,7 @@ export function OAuthPage() {
       });
       await continueFlow(services);
     },
-    [services, fail],
+    [services, fail, failWith],
   );
 
   useEffect(() => {
@@ -144,13 +163,17 @@ export function OAuthPage() {
     handled.current = search;
     const request = readOAuthRequest(search);
     const run = request === null ? resume() : 'error' in request ? fail(request.error) : begin(request);
-    void Promise.resolve(run).catch(() => fail('unknown_error', true));
+    void Promise.resolve(run).catch((error: unknown) => {
+      if (!accountRefusal(error)) fail('unknown_error', true);
+    });
   }, [search, resume, begin, fail]);
 
   const retry = () => {
     services.flow.send({ type: 'oauthRetried' });
     setView({ kind: 'checking' });
-    void resume().catch(() => fail('unknown_error', true));
+    void resume().catch((error: unknown) => {
+      if (!accountRefusal(error)) fail('unknown_error', true);
+    });
   };
 
   /** Another account: signed out, the same request goes through sign-in again. */
@@ -163,7 +186,16 @@ export function OAuthPage() {
     void continueFlow(services);
   };
 
-  if (view.kind === 'error') return <OAuthError error={view.error} onRetry={view.canRetry ? retry : null} />;
+  if (view.kind === 'error') {
+    return (
+      <OAuthError
+        error={view.error}
+        onRetry={view.canRetry ? retry : null}
+        restriction={view.restriction}
+        gameName={game ? gameName : (gameOf(services.flow.get())?.name ?? gameName)}
+      />
+    );
+  }
   if (view.kind === 'verify') {
     return (
       <ForceVerify
@@ -179,6 +211,11 @@ export function OAuthPage() {
     return <Authorizing gameName={gameName} onSignedOut={() => signedOut(request)} />;
   }
   return <Authorizing gameName={null} onSignedOut={null} />;
+}
+
+/** Errors the kept request may be tried again after: a passing failure, a ban of the game once it ends. */
+function retriable(error: OAuthErrorName): boolean {
+  return error === 'unknown_error' || error === 'game_banned';
 }
 
 /** Checking the request, or getting the game its code: who is signed in shows meanwhile. */

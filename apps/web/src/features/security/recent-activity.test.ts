@@ -9,8 +9,10 @@ import {
   activityTime,
   deviceText,
   isWarning,
+  OPERATOR_EVENTS,
   platformDisplayName,
 } from './recent-activity.ts';
+import { BAN_REASONS, BLOCK_REASONS } from '@portal/contract/data/moderation';
 
 const event = (type: SecurityEvent['type'], method: string | null = null, client_name: string | null = null) => ({
   type,
@@ -97,6 +99,8 @@ describe('activity labels', () => {
     for (const type of SECURITY_EVENT_TYPES) {
       const label = activityLabel(event(type, type === 'sign_in' ? 'password' : null));
       expect(english[label.key], type).toBeTruthy();
+      const withReason = activityLabel(event(type, 'cheating', 'Starfall Legends'));
+      expect(english[withReason.key], type).toBeTruthy();
     }
     expect(activityLabel(event('sign_in_failed', 'password')).key).toBe('security.activity.signInFailed');
     expect(activityLabel(event('account_locked', 'password')).key).toBe('security.activity.accountLocked');
@@ -108,9 +112,86 @@ describe('activity labels', () => {
   });
 });
 
+describe("support's actions (issue 30)", () => {
+  it("name the reason of a ban of the account or of one game, in the player's language", () => {
+    expect(activityLabel(event('account_banned', 'cheating'))).toEqual({
+      key: 'security.activity.accountBanned',
+      messages: { reason: 'restriction.reason.cheating' },
+    });
+    expect(activityLabel(event('account_banned', 'cheating', 'Starfall Legends'))).toEqual({
+      key: 'security.activity.gameBanned',
+      values: { game: 'Starfall Legends' },
+      messages: { reason: 'restriction.reason.cheating' },
+    });
+    expect(activityLabel(event('account_blocked', 'suspected_takeover'))).toEqual({
+      key: 'security.activity.accountBlocked',
+      messages: { reason: 'restriction.reason.suspected_takeover' },
+    });
+    expect(english['security.activity.accountBanned']).toBe('Account suspended: {{reason}}');
+    expect(english['security.activity.gameBanned']).toBe('Banned from {{game}}: {{reason}}');
+    expect(english['restriction.reason.cheating']).toBe('Cheating');
+  });
+
+  it('leave out a reason they do not know, rather than show its code', () => {
+    expect(activityLabel(event('account_banned', 'space_piracy'))).toEqual({
+      key: 'security.activity.accountBannedPlain',
+    });
+    expect(activityLabel(event('account_banned', null, 'Starfall Legends'))).toEqual({
+      key: 'security.activity.gameBannedPlain',
+      values: { game: 'Starfall Legends' },
+    });
+    expect(activityLabel(event('account_blocked'))).toEqual({ key: 'security.activity.accountBlockedPlain' });
+  });
+
+  it('say when a ban or hold is lifted, and when support ended every sign-in', () => {
+    expect(activityLabel(event('account_unbanned', 'cheating'))).toEqual({ key: 'security.activity.accountUnbanned' });
+    expect(activityLabel(event('account_unbanned', 'cheating', 'Starfall Legends'))).toEqual({
+      key: 'security.activity.gameUnbanned',
+      values: { game: 'Starfall Legends' },
+    });
+    expect(activityLabel(event('account_unblocked', 'legal_hold'))).toEqual({
+      key: 'security.activity.accountUnblocked',
+    });
+    expect(activityLabel(event('signed_out_everywhere'))).toEqual({ key: 'security.activity.signedOutEverywhere' });
+    expect(english['security.activity.accountUnbanned']).toBe('Ban lifted');
+    expect(english['security.activity.accountUnblocked']).toBe('Hold lifted');
+    expect(english['security.activity.signedOutEverywhere']).toBe('Signed out everywhere by support');
+  });
+
+  it('have a message for every reason code of a ban or a hold', () => {
+    for (const code of [...BAN_REASONS, ...BLOCK_REASONS]) {
+      const type = (BLOCK_REASONS as readonly string[]).includes(code) ? 'account_blocked' : 'account_banned';
+      const label = activityLabel(event(type, code));
+      expect(label.messages?.reason, code).toBe(`restriction.reason.${code}`);
+      expect(english[`restriction.reason.${code}`], code).toBeTruthy();
+    }
+  });
+
+  it("mark a ban and a hold as warnings with their own sign, the rest as the team's", () => {
+    expect(activityIcon('account_banned')).toBe('restriction');
+    expect(activityIcon('account_blocked')).toBe('restriction');
+    expect(activityIcon('account_unbanned')).toBe('shield');
+    expect(activityIcon('account_unblocked')).toBe('shield');
+    expect(activityIcon('signed_out_everywhere')).toBe('sign-out');
+    expect(OPERATOR_EVENTS).toEqual([
+      'account_banned',
+      'account_unbanned',
+      'account_blocked',
+      'account_unblocked',
+      'signed_out_everywhere',
+    ]);
+    expect(english['security.activity.byTeam']).toBe('By our support team');
+  });
+});
+
 describe('warnings and icons', () => {
-  it('mark failed sign-ins and locks, and nothing else', () => {
-    expect(SECURITY_EVENT_TYPES.filter(isWarning)).toEqual(['sign_in_failed', 'account_locked']);
+  it('mark failed sign-ins, locks, bans and holds, and nothing else', () => {
+    expect(SECURITY_EVENT_TYPES.filter(isWarning)).toEqual([
+      'sign_in_failed',
+      'account_locked',
+      'account_banned',
+      'account_blocked',
+    ]);
     expect(activityIcon('sign_in_failed')).toBe('warning');
     expect(activityIcon('account_locked')).toBe('warning');
   });

@@ -9,7 +9,15 @@ import { LoadError } from '../../components/ui/form-error.tsx';
 import { ScreenState } from '../../components/ui/screen-state.tsx';
 import { useTranslation } from '../../lib/i18n/messages.ts';
 import { useServices } from '../../lib/services.tsx';
-import { ACTIVITY_LIMIT, activityIcon, activityLabel, activityTime, deviceText, isWarning } from './recent-activity.ts';
+import {
+  ACTIVITY_LIMIT,
+  activityIcon,
+  activityLabel,
+  activityTime,
+  deviceText,
+  isWarning,
+  OPERATOR_EVENTS,
+} from './recent-activity.ts';
 import type { ActivityIcon } from './recent-activity.ts';
 import './recent-activity.css';
 
@@ -40,6 +48,8 @@ const ICON_PATHS: Record<ActivityIcon, string[]> = {
     'M14 11a5 5 0 0 0-7.54-.54l-3 3a5 5 0 0 0 7.07 7.07l1.71-1.71',
   ],
   account: ['M20 21v-2a4 4 0 0 0-4-4H8a4 4 0 0 0-4 4v2', 'M12 11a4 4 0 1 0 0-8 4 4 0 0 0 0 8z'],
+  restriction: ['M12 22a10 10 0 1 0 0-20 10 10 0 0 0 0 20z', 'M4.93 4.93l14.14 14.14'],
+  'sign-out': ['M9 21H5a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2h4', 'M16 17l5-5-5-5', 'M21 12H9'],
 };
 
 function EventIcon({ kind, label }: { kind: ActivityIcon; label?: string }) {
@@ -70,15 +80,19 @@ function ActivityRow({ event }: { event: SecurityEvent }) {
   const label = activityLabel(event);
   const warning = isWarning(event.type);
   const device = deviceText(event.browser, event.os);
+  const values = { ...label.values };
+  for (const [name, key] of Object.entries(label.messages ?? {})) values[name] = t(key);
+  const byTeam = OPERATOR_EVENTS.includes(event.type);
   return (
     <li className={warning ? 'activity-row activity-row-warning' : 'activity-row'}>
       <EventIcon kind={activityIcon(event.type)} label={warning ? t('security.activity.warning') : undefined} />
-      <p className="activity-what">{t(label.key, label.values)}</p>
+      <p className="activity-what">{t(label.key, values)}</p>
       <p className="activity-when">
         <time dateTime={event.created_at.toISOString()}>
           {t('security.activity.when', activityTime(event.created_at, i18n.language))}
         </time>
       </p>
+      {byTeam && !device && !event.ip ? <p className="activity-meta">{t('security.activity.byTeam')}</p> : null}
       {device || event.ip ? (
         <p className="activity-meta">
           {device ? (

@@ -36,6 +36,7 @@ export const oauthFlow = (over: Partial<FlowOf<'oauth'>> = {}): FlowOf<'oauth'> 
     nonce: null,
   },
   error: null,
+  restriction: null,
   ...over,
 });
 
@@ -46,6 +47,7 @@ export const deviceFlow = (over: Partial<FlowOf<'device'>> = {}): FlowOf<'device
   signUp: NO_SIGN_UP,
   device: DEVICE,
   problem: null,
+  restriction: null,
   stub: null,
   ...over,
 });

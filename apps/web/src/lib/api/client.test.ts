@@ -3,7 +3,7 @@ import { defineCall } from '@portal/contract/calls/define';
 import { signInWithPassword } from '@portal/contract/calls/sessions';
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { ApiError } from './api-error.ts';
+import { accountRefusal, ApiError, gameRestriction, restrictionNoticeOf } from './api-error.ts';
 import { createApiClient } from './client.ts';
 import type { ClientContext } from './client.ts';
 import { buildHeaders, buildUrl } from './headers.ts';
@@ -39,6 +39,7 @@ function context(fetcher: typeof fetch, overrides: Partial<ClientContext> = {}):
       return true;
     },
     logout: vi.fn(),
+    restricted: vi.fn(),
     fetch: fetcher,
     ...overrides,
   };
@@ -70,6 +71,73 @@ describe('headers', () => {
     expect(buildUrl('/api', '/games/{slug}', { slug: 'a b' }, { options: ['account', 'refresh_token'] })).toBe(
       '/api/games/a%20b?expand_localizations=True&options=account&options=refresh_token',
     );
+  });
+});
+
+const NOTICE = {
+  kind: 'ban',
+  reason: 'cheating',
+  note: null,
+  starts_at: '2026-03-01T10:00:00.000Z',
+  ends_at: '2026-03-09T14:04:00.000Z',
+  game: null,
+} as const;
+const banned = (restriction: unknown) =>
+  json(403, {
+    message: 'banned',
+    key: 'error.account_banned',
+    hydraErrorCode: 1030,
+    code: 'account_banned',
+    body: { restriction },
+  });
+
+describe('restricted accounts (issue 30)', () => {
+  it('hands a refusal of the whole account and its notice to the app, once, and fails the call with it', async () => {
+    const restricted = vi.fn();
+    const logout = vi.fn();
+    const client = createApiClient(
+      context(vi.fn(async () => banned(NOTICE)) as unknown as typeof fetch, { restricted, logout }),
+    );
+    const error = (await client.call(getThing, { params: { id: '1' } }).catch((e: unknown) => e)) as ApiError;
+    expect(error.is('account_banned')).toBe(true);
+    expect(restricted).toHaveBeenCalledTimes(1);
+    expect(restricted).toHaveBeenCalledWith(NOTICE);
+    expect(logout).not.toHaveBeenCalled();
+  });
+
+  it('leaves a ban of one game to the screen that asked', async () => {
+    const restricted = vi.fn();
+    const logout = vi.fn();
+    const fetcher = vi.fn(async () => banned({ ...NOTICE, game: 'starfall-legends' }));
+    const client = createApiClient(context(fetcher as unknown as typeof fetch, { restricted, logout }));
+    const error = await client.call(getThing, { params: { id: '1' } }).catch((e: unknown) => e);
+    expect(gameRestriction(error)).toEqual({ ...NOTICE, game: 'starfall-legends' });
+    expect(accountRefusal(error)).toBeNull();
+    expect(restricted).not.toHaveBeenCalled();
+    expect(logout).not.toHaveBeenCalled();
+  });
+
+  it('catches the refusal of the call retried after a refresh', async () => {
+    const restricted = vi.fn();
+    const fetcher = vi.fn().mockResolvedValueOnce(expired()).mockResolvedValueOnce(banned(NOTICE));
+    const client = createApiClient(context(fetcher, { restricted }));
+    await expect(client.call(getThing, { params: { id: '1' } })).rejects.toBeInstanceOf(ApiError);
+    expect(restricted).toHaveBeenCalledWith(NOTICE);
+  });
+
+  it('reads a notice whose moments came as dates, and none from a body that has no valid one', () => {
+    const refusal = (body: Record<string, unknown> | null, code = 'account_banned') =>
+      new ApiError(403, { message: 'x', key: `error.${code}`, body, hydraErrorCode: null, code });
+    const withDates = { ...NOTICE, starts_at: new Date(NOTICE.starts_at), ends_at: new Date(NOTICE.ends_at) };
+    expect(restrictionNoticeOf(refusal({ restriction: withDates }))).toEqual(NOTICE);
+    expect(restrictionNoticeOf(refusal({ restriction: { ...NOTICE, ends_at: 'soon' } }))).toBeNull();
+    expect(restrictionNoticeOf(refusal({ restriction: { ...NOTICE, kind: 'exile' } }))).toBeNull();
+    expect(restrictionNoticeOf(refusal(null))).toBeNull();
+    // Without a notice, a ban or hold is still a refusal of the whole account (the page says so generically).
+    expect(accountRefusal(refusal(null))).toEqual({ notice: null });
+    expect(accountRefusal(refusal(null, 'account_blocked'))).toEqual({ notice: null });
+    expect(accountRefusal(refusal(null, 'auth_expired'))).toBeNull();
+    expect(accountRefusal(new Error('x'))).toBeNull();
   });
 });
 

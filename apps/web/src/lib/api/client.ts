@@ -1,12 +1,14 @@
 // The API client of the web app (spec 001 §7): every common header, the x-ag-json codec, a 30 s
 // timeout, answers parsed with the contract's schemas, and on auth_expired one token refresh and
-// one retry. A refresh that fails signs the user out.
+// one retry. A refresh that fails signs the user out. A refusal of the whole account (banned or on
+// hold, issue 30) from any call, the refresh included, signs the player out and shows its notice.
 import { parseAgJson, stringifyAgJson } from '@portal/contract/codec';
 import type { Call, RequestBodyOf } from '@portal/contract/calls/define';
 import { REQUEST_TIMEOUT_MS } from '@portal/contract/data/constants';
 import type { z } from 'zod';
 import type { Utm } from '../visitor.ts';
-import { ApiError, FORCE_LOGOUT_ERRORS } from './api-error.ts';
+import type { RestrictionNotice } from '@portal/contract/data/moderation';
+import { accountRefusal, ApiError } from './api-error.ts';
 import { buildHeaders, buildUrl } from './headers.ts';
 
 export interface CallInput<C extends Call> {
@@ -36,6 +38,11 @@ export interface ClientContext {
   /** Gets new tokens with the refresh token; false when that is not possible. */
   refresh(): Promise<boolean>;
   logout(options: { ignoreRedirect: boolean }): void;
+  /**
+   * The account is banned or on hold (not one game's ban): sign out locally, keep the notice (null
+   * when the answer carried none) and show the restricted page, whatever `ignoreRedirect` says.
+   */
+  restricted(notice: RestrictionNotice | null): void;
   fetch?: typeof fetch;
   timeoutMs?: number;
 }
@@ -95,6 +102,22 @@ export function createApiClient(ctx: ClientContext) {
     return body;
   }
 
+  /** The call, refreshed and retried once on auth_expired; a refresh that fails signs out. */
+  async function sendOrRefresh<C extends Call>(call: C, input: CallInput<C>, meta: CallMeta): Promise<unknown> {
+    try {
+      return await send(call, input, meta);
+    } catch (error) {
+      if (!(error instanceof ApiError) || !error.is('auth_expired') || meta.noRefresh) throw error;
+      // A refresh refused because the account is restricted rejects with that refusal.
+      if (await refreshOnce()) return send(call, input, meta);
+      ctx.logout({ ignoreRedirect: meta.ignoreRedirect ?? false });
+      throw error;
+    }
+  }
+
+  /** Each refusal is handled once (the refresh's own call and the call it was for see the same one). */
+  const handled = new WeakSet<ApiError>();
+
   /** Calls the API; the answer is parsed with the call's response schema. */
   async function callApi<C extends Call>(
     call: C,
@@ -103,21 +126,14 @@ export function createApiClient(ctx: ClientContext) {
   ): Promise<z.output<C['response']>> {
     let raw: unknown;
     try {
-      raw = await send(call, input, meta);
+      raw = await sendOrRefresh(call, input, meta);
     } catch (error) {
-      if (!(error instanceof ApiError)) throw error;
-      if (error.is('auth_expired') && !meta.noRefresh) {
-        if (await refreshOnce()) {
-          raw = await send(call, input, meta);
-        } else {
-          ctx.logout({ ignoreRedirect: meta.ignoreRedirect ?? false });
-          throw error;
-        }
-      } else {
-        if (FORCE_LOGOUT_ERRORS.some((name) => error.is(name)))
-          ctx.logout({ ignoreRedirect: meta.ignoreRedirect ?? false });
-        throw error;
+      const refusal = accountRefusal(error);
+      if (refusal && !handled.has(error as ApiError)) {
+        handled.add(error as ApiError);
+        ctx.restricted(refusal.notice);
       }
+      throw error;
     }
     return call.response.parse(raw) as z.output<C['response']>;
   }

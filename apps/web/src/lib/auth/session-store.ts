@@ -6,6 +6,7 @@
 // same in the others, and none goes on with a token another tab replaced.
 import type { Account } from '@portal/contract/calls/entities';
 import { KEYS, storage } from '../storage.ts';
+import { clearRestriction } from './restriction.ts';
 
 export interface SessionSnapshot {
   accessToken: string | null;
@@ -83,8 +84,12 @@ export class SessionStore {
     this.#adopt(stored());
   }
 
-  /** After a sign-in or refresh answer; mfa_required keeps the session pending. */
+  /**
+   * After a sign-in or refresh answer; mfa_required keeps the session pending. The account was not
+   * refused: a restriction's notice kept from before is over.
+   */
   setTokens(tokens: { accessToken: string; refreshToken?: string | null; mfaRequired?: boolean }) {
+    clearRestriction();
     this.#update({
       accessToken: tokens.accessToken,
       refreshToken: tokens.refreshToken ?? this.#snapshot.refreshToken,

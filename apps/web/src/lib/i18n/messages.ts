@@ -78,8 +78,13 @@ export function subscribeToMessages(listener: Listener): () => void {
   return () => listeners.delete(listener);
 }
 
-/** Re-renders on a language change and when messages arrive; the shape of react-i18next's hook. */
+const currentSnapshot = () => snapshot;
+
+/**
+ * Re-renders on a language change and when messages arrive; the shape of react-i18next's hook. The
+ * same snapshot serves a render to a string (the unit tests render screens so, without a DOM).
+ */
 export function useTranslation() {
-  const current = useSyncExternalStore(subscribeToMessages, () => snapshot);
+  const current = useSyncExternalStore(subscribeToMessages, currentSnapshot, currentSnapshot);
   return { t, i18n: current };
 }

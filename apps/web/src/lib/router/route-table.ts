@@ -124,6 +124,8 @@ const ROUTE_TABLE = {
   oauth: route('/oauth', 'oauth', visitor('oauth')),
   logout: route('/logout', 'auth', visitor('auth')),
   'unlock-account': route('/unlock-account', 'auth', visitor('auth', { needsToken: { back: 'sign-in' } })),
+  // A banned or blocked account's notice (issue 30); a signed-in player is not restricted.
+  'account-restricted': route('/account-restricted', 'auth', visitor('auth', { redirectWhenLoggedIn: true })),
   'landing-page': route('/landing-page', 'home', visitor('stub')),
   maintenance: route('/maintenance', 'home', visitor('system')),
   // Password recovery and email.
