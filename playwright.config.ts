@@ -36,10 +36,12 @@ export default defineConfig({
       grepInvert: /@desktop-only/,
       use: { ...devices['Pixel 7'], launchOptions },
     },
-    // Publishes new terms, which every account then has to accept: after all the others.
+    // Publishes new terms, which every account then has to accept: after all the others, and one
+    // test at a time (terms published by one test would otherwise ask another's player again).
     {
       name: 'consent',
       testMatch: /consent\.spec\.ts/,
+      fullyParallel: false,
       dependencies: ['desktop', 'phone'],
       use: { ...devices['Desktop Chrome'], launchOptions },
     },

@@ -3,6 +3,7 @@
 import { expect, test } from '@playwright/test';
 import type { Locator, Page } from '@playwright/test';
 import {
+  DESKTOP_ONLY,
   createAccount,
   expectNoAxeViolations,
   latestMail,
@@ -143,45 +144,50 @@ test('change the email address: pending until the code sent to it is entered', a
   await expect((await latestMail(request, email, 'email_changed')).link).toBeNull();
 });
 
-test('change the password, signing out other sessions, and sign in with the new one', async ({
-  page,
-  request,
-}, testInfo) => {
-  const email = uniqueEmail(testInfo, 'keys');
-  await createAccount(request, email);
-  await signedInAs(page, email, '/security');
-  await verifyEmailInDialog(page, request, email);
-  await page.getByRole('button', { name: 'Change password' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Change password' });
-  await dialog.getByLabel('Current password').fill('Wrong#Pass-1');
-  await dialog.getByLabel('New password').fill('Nw9#pass-Word');
-  await dialog.getByLabel('Confirm the password').fill('Nw9#pass-Word');
-  await dialog.getByRole('button', { name: 'Save' }).click();
-  await expectWrongCurrentPassword(dialog, 'Your current password is incorrect.');
-  await dialog.getByLabel('Current password').fill(PASSWORD);
-  await dialog.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'Your password was changed.' })).toBeVisible();
-  await signOut(page);
-  await signInWithPassword(page, email, PASSWORD);
-  await expect(page.getByRole('alert')).toBeVisible();
-  await signInWithPassword(page, email, 'Nw9#pass-Word');
-  await expect(page).toHaveURL(/\/account$/);
-});
+test(
+  'change the password, signing out other sessions, and sign in with the new one',
+  DESKTOP_ONLY,
+  async ({ page, request }, testInfo) => {
+    const email = uniqueEmail(testInfo, 'keys');
+    await createAccount(request, email);
+    await signedInAs(page, email, '/security');
+    await verifyEmailInDialog(page, request, email);
+    await page.getByRole('button', { name: 'Change password' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Change password' });
+    await dialog.getByLabel('Current password').fill('Wrong#Pass-1');
+    await dialog.getByLabel('New password').fill('Nw9#pass-Word');
+    await dialog.getByLabel('Confirm the password').fill('Nw9#pass-Word');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expectWrongCurrentPassword(dialog, 'Your current password is incorrect.');
+    await dialog.getByLabel('Current password').fill(PASSWORD);
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Your password was changed.' })).toBeVisible();
+    await signOut(page);
+    await signInWithPassword(page, email, PASSWORD);
+    await expect(page.getByRole('alert')).toBeVisible();
+    await signInWithPassword(page, email, 'Nw9#pass-Word');
+    await expect(page).toHaveURL(/\/account$/);
+  },
+);
 
-test("a wrong current password is told on its field in the player's language", async ({ page, request }, testInfo) => {
-  const email = uniqueEmail(testInfo, 'wrongde');
-  await createAccount(request, email);
-  await signedInAs(page, email, '/security');
-  await verifyEmailInDialog(page, request, email);
-  await page.goto('/security?lang=de-DE');
-  await page.getByRole('button', { name: 'Passwort ändern' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Passwort ändern' });
-  await dialog.getByLabel('Aktuelles Passwort').fill('Wrong#Pass-1');
-  await dialog.getByLabel('Neues Passwort').fill('Nw9#pass-Word');
-  await dialog.getByLabel('Passwort bestätigen').fill('Nw9#pass-Word');
-  await dialog.getByRole('button', { name: 'Speichern' }).click();
-  await expectWrongCurrentPassword(dialog, 'Dein aktuelles Passwort ist falsch.', 'Aktuelles Passwort');
-});
+test(
+  "a wrong current password is told on its field in the player's language",
+  DESKTOP_ONLY,
+  async ({ page, request }, testInfo) => {
+    const email = uniqueEmail(testInfo, 'wrongde');
+    await createAccount(request, email);
+    await signedInAs(page, email, '/security');
+    await verifyEmailInDialog(page, request, email);
+    await page.goto('/security?lang=de-DE');
+    await page.getByRole('button', { name: 'Passwort ändern' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Passwort ändern' });
+    await dialog.getByLabel('Aktuelles Passwort').fill('Wrong#Pass-1');
+    await dialog.getByLabel('Neues Passwort').fill('Nw9#pass-Word');
+    await dialog.getByLabel('Passwort bestätigen').fill('Nw9#pass-Word');
+    await dialog.getByRole('button', { name: 'Speichern' }).click();
+    await expectWrongCurrentPassword(dialog, 'Dein aktuelles Passwort ist falsch.', 'Aktuelles Passwort');
+  },
+);
 
 test('two-factor: turn on, sign in with an authenticator code, then a backup code once, then turn off', async ({
   page,
@@ -337,103 +343,108 @@ test('the account and security pages in Arabic, right to left', async ({ page, r
   await expectNoAxeViolations(page);
 });
 
-test('change avatar, country, date of birth, language and email choices', async ({ page, request }, testInfo) => {
-  const email = uniqueEmail(testInfo, 'prefs');
-  await createAccount(request, email);
-  await signedInAs(page, email);
-  const profile = page.getByRole('region', { name: 'Profile' });
+test(
+  'change avatar, country, date of birth, language and email choices',
+  DESKTOP_ONLY,
+  async ({ page, request }, testInfo) => {
+    const email = uniqueEmail(testInfo, 'prefs');
+    await createAccount(request, email);
+    await signedInAs(page, email);
+    const profile = page.getByRole('region', { name: 'Profile' });
 
-  await profile.getByRole('button', { name: 'Change avatar' }).click();
-  const avatars = page.getByRole('dialog', { name: 'Choose your avatar' });
-  await avatars.getByRole('radio').nth(5).check({ force: true });
-  await avatars.getByRole('button', { name: 'Save' }).click();
-  await expect(avatars).toBeHidden();
-  await expect(profile.getByRole('img', { name: 'Your avatar' })).toHaveAttribute('src', '/avatars/night-moon.png');
+    await profile.getByRole('button', { name: 'Change avatar' }).click();
+    const avatars = page.getByRole('dialog', { name: 'Choose your avatar' });
+    await avatars.getByRole('radio').nth(5).check({ force: true });
+    await avatars.getByRole('button', { name: 'Save' }).click();
+    await expect(avatars).toBeHidden();
+    await expect(profile.getByRole('img', { name: 'Your avatar' })).toHaveAttribute('src', '/avatars/night-moon.png');
 
-  await profile.getByRole('button', { name: 'Change', exact: true }).nth(2).click();
-  const country = page.getByRole('dialog', { name: 'Change your country or region' });
-  await country.getByLabel('Country or region').selectOption('FR');
-  await country.getByRole('button', { name: 'Save' }).click();
-  await expect(country).toBeHidden();
-  await expect(profile.getByText('France')).toBeVisible();
+    await profile.getByRole('button', { name: 'Change', exact: true }).nth(2).click();
+    const country = page.getByRole('dialog', { name: 'Change your country or region' });
+    await country.getByLabel('Country or region').selectOption('FR');
+    await country.getByRole('button', { name: 'Save' }).click();
+    await expect(country).toBeHidden();
+    await expect(profile.getByText('France')).toBeVisible();
 
-  await profile.getByRole('button', { name: 'Change', exact: true }).nth(3).click();
-  const dob = page.getByRole('dialog', { name: 'Correct your date of birth' });
-  await dob.getByLabel('Date of birth').fill('31/02/1990');
-  await dob.getByRole('button', { name: 'Save' }).click();
-  await expect(dob.getByText('Enter a real date as MM/DD/YYYY.')).toBeVisible();
-  const young = new Date();
-  young.setFullYear(young.getFullYear() - 14);
-  const mmdd = (d: Date) =>
-    `${String(d.getMonth() + 1).padStart(2, '0')}/${String(d.getDate()).padStart(2, '0')}/${d.getFullYear()}`;
-  await dob.getByLabel('Date of birth').fill(mmdd(young));
-  await dob.getByRole('button', { name: 'Save' }).click();
-  await expect(dob.getByRole('alert')).toContainText('You are not eligible for an account at this time.');
-  await dob.getByLabel('Date of birth').fill('07/15/1988');
-  await dob.getByRole('button', { name: 'Save' }).click();
-  await expect(profile.getByText('07/15/1988')).toBeVisible();
+    await profile.getByRole('button', { name: 'Change', exact: true }).nth(3).click();
+    const dob = page.getByRole('dialog', { name: 'Correct your date of birth' });
+    await dob.getByLabel('Date of birth').fill('31/02/1990');
+    await dob.getByRole('button', { name: 'Save' }).click();
+    await expect(dob.getByText('Enter a real date as MM/DD/YYYY.')).toBeVisible();
+    const young = new Date();
+    young.setFullYear(young.getFullYear() - 14);
+    const mmdd = (d: Date) =>
+      `${String(d.getMonth() + 1).padStart(2, '0')}/${String(d.getDate()).padStart(2, '0')}/${d.getFullYear()}`;
+    await dob.getByLabel('Date of birth').fill(mmdd(young));
+    await dob.getByRole('button', { name: 'Save' }).click();
+    await expect(dob.getByRole('alert')).toContainText('You are not eligible for an account at this time.');
+    await dob.getByLabel('Date of birth').fill('07/15/1988');
+    await dob.getByRole('button', { name: 'Save' }).click();
+    await expect(profile.getByText('07/15/1988')).toBeVisible();
 
-  const emails = page.getByRole('region', { name: 'Emails' });
-  await emails.getByLabel('Send me news and offers about Aurora Games by email.').check();
-  await expect(emails.getByRole('status')).toHaveText('Your choice is saved.');
-  await page.reload();
-  await expect(page.getByLabel('Send me news and offers about Aurora Games by email.')).toBeChecked();
+    const emails = page.getByRole('region', { name: 'Emails' });
+    await emails.getByLabel('Send me news and offers about Aurora Games by email.').check();
+    await expect(emails.getByRole('status')).toHaveText('Your choice is saved.');
+    await page.reload();
+    await expect(page.getByLabel('Send me news and offers about Aurora Games by email.')).toBeChecked();
 
-  await page.getByLabel('Language of the site and of our emails').selectOption('de-DE');
-  await expect(page.getByRole('heading', { level: 1, name: 'Kontoeinstellungen' })).toBeVisible();
-  await expect(page.locator('html')).toHaveAttribute('lang', 'de-DE');
-});
+    await page.getByLabel('Language of the site and of our emails').selectOption('de-DE');
+    await expect(page.getByRole('heading', { level: 1, name: 'Kontoeinstellungen' })).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'de-DE');
+  },
+);
 
-test('two-factor: the mailbox alone never passes it, after an emailed code or after a password reset', async ({
-  page,
-  request,
-}, testInfo) => {
-  test.slow();
-  const email = uniqueEmail(testInfo, 'mailbox');
-  const { access_token: token } = await createAccount(request, email);
-  const { secret, backupCodes } = await turnOnTwoFactor(request, email, token);
-  const otherWays = page.getByRole('region', { name: 'Other ways to sign in' });
-  const notByEmail = otherWays.getByText("so a code sent by email can't be your second step");
+test(
+  'two-factor: the mailbox alone never passes it, after an emailed code or after a password reset',
+  DESKTOP_ONLY,
+  async ({ page, request }, testInfo) => {
+    test.slow();
+    const email = uniqueEmail(testInfo, 'mailbox');
+    const { access_token: token } = await createAccount(request, email);
+    const { secret, backupCodes } = await turnOnTwoFactor(request, email, token);
+    const otherWays = page.getByRole('region', { name: 'Other ways to sign in' });
+    const notByEmail = otherWays.getByText("so a code sent by email can't be your second step");
 
-  // First step: a code sent by email. The second is the authenticator, a backup code or support.
-  await page.goto('/sign-in?lang=en-US');
-  await page.getByLabel('Email address').fill(email);
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await page.getByRole('button', { name: 'Email me a sign-in code instead' }).click();
-  await expect(page).toHaveURL(/\/email-code-sign-in$/);
-  await page.getByLabel('Code', { exact: true }).fill((await latestMail(request, email, 'sign_in_code')).code ?? '');
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await expect(page).toHaveURL(/\/two-factor$/);
-  await page.getByRole('button', { name: 'Try another way' }).click();
-  await expect(notByEmail).toBeVisible();
-  await expect(otherWays.getByRole('button', { name: 'Email me a code' })).toHaveCount(0);
-  await expect(otherWays.getByRole('link', { name: 'Use a backup code' })).toBeVisible();
-  await screenshot(page, testInfo, 'two-factor-no-email-step-en');
-  await expectNoAxeViolations(page);
-  await page.getByLabel('Authenticator code').fill(await totp(secret, 0));
-  await page.getByRole('button', { name: 'Verify' }).click();
-  await expect(page).toHaveURL(/\/account$/);
+    // First step: a code sent by email. The second is the authenticator, a backup code or support.
+    await page.goto('/sign-in?lang=en-US');
+    await page.getByLabel('Email address').fill(email);
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('button', { name: 'Email me a sign-in code instead' }).click();
+    await expect(page).toHaveURL(/\/email-code-sign-in$/);
+    await page.getByLabel('Code', { exact: true }).fill((await latestMail(request, email, 'sign_in_code')).code ?? '');
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await expect(page).toHaveURL(/\/two-factor$/);
+    await page.getByRole('button', { name: 'Try another way' }).click();
+    await expect(notByEmail).toBeVisible();
+    await expect(otherWays.getByRole('button', { name: 'Email me a code' })).toHaveCount(0);
+    await expect(otherWays.getByRole('link', { name: 'Use a backup code' })).toBeVisible();
+    await screenshot(page, testInfo, 'two-factor-no-email-step-en');
+    await expectNoAxeViolations(page);
+    await page.getByLabel('Authenticator code').fill(await totp(secret, 0));
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await expect(page).toHaveURL(/\/account$/);
 
-  // First step: a password reset from the mailed link. Its sign-in waits for a second step too.
-  await signOut(page);
-  await page.goto('/reset-password?lang=en-US');
-  await page.getByLabel('Email address').fill(email);
-  await page.getByRole('button', { name: 'Send the link' }).click();
-  await expect(page).toHaveURL(/\/reset-password-message$/);
-  await page.goto(pathOf((await latestMail(request, email, 'password_reset')).link ?? ''));
-  await page.getByLabel('New password', { exact: true }).fill('Tq8#vLp2-Renewed');
-  await page.getByLabel('Confirm the password').fill('Tq8#vLp2-Renewed');
-  await page.getByRole('button', { name: 'Save the new password' }).click();
-  await page.getByRole('link', { name: 'Finish signing in' }).click();
-  await expect(page).toHaveURL(/\/two-factor$/);
-  await page.getByRole('button', { name: 'Try another way' }).click();
-  await expect(notByEmail).toBeVisible();
-  await expect(otherWays.getByRole('button', { name: 'Email me a code' })).toHaveCount(0);
-  await otherWays.getByRole('link', { name: 'Use a backup code' }).click();
-  await page.getByRole('textbox', { name: 'Backup code' }).fill(backupCodes[0] ?? '');
-  await page.getByRole('button', { name: 'Verify' }).click();
-  await expect(page).toHaveURL(/\/account$/);
-});
+    // First step: a password reset from the mailed link. Its sign-in waits for a second step too.
+    await signOut(page);
+    await page.goto('/reset-password?lang=en-US');
+    await page.getByLabel('Email address').fill(email);
+    await page.getByRole('button', { name: 'Send the link' }).click();
+    await expect(page).toHaveURL(/\/reset-password-message$/);
+    await page.goto(pathOf((await latestMail(request, email, 'password_reset')).link ?? ''));
+    await page.getByLabel('New password', { exact: true }).fill('Tq8#vLp2-Renewed');
+    await page.getByLabel('Confirm the password').fill('Tq8#vLp2-Renewed');
+    await page.getByRole('button', { name: 'Save the new password' }).click();
+    await page.getByRole('link', { name: 'Finish signing in' }).click();
+    await expect(page).toHaveURL(/\/two-factor$/);
+    await page.getByRole('button', { name: 'Try another way' }).click();
+    await expect(notByEmail).toBeVisible();
+    await expect(otherWays.getByRole('button', { name: 'Email me a code' })).toHaveCount(0);
+    await otherWays.getByRole('link', { name: 'Use a backup code' }).click();
+    await page.getByRole('textbox', { name: 'Backup code' }).fill(backupCodes[0] ?? '');
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await expect(page).toHaveURL(/\/account$/);
+  },
+);
 
 test('two-factor: after a password, a code by email finishes it: one Verify button, the address masked', async ({
   page,
@@ -457,45 +468,45 @@ test('two-factor: after a password, a code by email finishes it: one Verify butt
   await expect(page).toHaveURL(/\/account$/);
 });
 
-test('two-factor: a reload, back and forward, and a second tab keep the pending sign-in', async ({
-  page,
-  context,
-  request,
-}, testInfo) => {
-  test.slow();
-  const email = uniqueEmail(testInfo, 'pending');
-  const { access_token: token } = await createAccount(request, email);
-  const { secret } = await turnOnTwoFactor(request, email, token);
-  const heading = (tab: Page) => tab.getByRole('heading', { level: 1, name: 'Two-factor authentication' });
+test(
+  'two-factor: a reload, back and forward, and a second tab keep the pending sign-in',
+  DESKTOP_ONLY,
+  async ({ page, context, request }, testInfo) => {
+    test.slow();
+    const email = uniqueEmail(testInfo, 'pending');
+    const { access_token: token } = await createAccount(request, email);
+    const { secret } = await turnOnTwoFactor(request, email, token);
+    const heading = (tab: Page) => tab.getByRole('heading', { level: 1, name: 'Two-factor authentication' });
 
-  // A reload, then back and forward: still pending, and the code finishes it.
-  await signInWithPassword(page, email, PASSWORD);
-  await expect(page).toHaveURL(/\/two-factor$/);
-  await page.reload();
-  await expect(heading(page)).toBeVisible();
-  await page.goBack();
-  await expect(page).toHaveURL(/\/password-sign-in$/);
-  await page.goForward();
-  await expect(heading(page)).toBeVisible();
-  await page.getByLabel('Authenticator code').fill(await totp(secret, 0));
-  await page.getByRole('button', { name: 'Verify' }).click();
-  await expect(page).toHaveURL(/\/account$/);
+    // A reload, then back and forward: still pending, and the code finishes it.
+    await signInWithPassword(page, email, PASSWORD);
+    await expect(page).toHaveURL(/\/two-factor$/);
+    await page.reload();
+    await expect(heading(page)).toBeVisible();
+    await page.goBack();
+    await expect(page).toHaveURL(/\/password-sign-in$/);
+    await page.goForward();
+    await expect(heading(page)).toBeVisible();
+    await page.getByLabel('Authenticator code').fill(await totp(secret, 0));
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await expect(page).toHaveURL(/\/account$/);
 
-  // A second tab opens the same pending sign-in; finished there, this tab goes on too.
-  await signOut(page);
-  await signInWithPassword(page, email, PASSWORD);
-  await expect(page).toHaveURL(/\/two-factor$/);
-  const second = await context.newPage();
-  await second.goto('/two-factor?lang=en-US');
-  await expect(heading(second)).toBeVisible();
-  await second.getByLabel('Authenticator code').fill(await totp(secret, 1));
-  await second.getByRole('button', { name: 'Verify' }).click();
-  await expect(second).toHaveURL(/\/account$/);
-  await expect(page).toHaveURL(/\/account$/);
-  await page.reload();
-  await expect(page.getByRole('heading', { level: 1, name: 'Account settings' })).toBeVisible();
-  await second.close();
-});
+    // A second tab opens the same pending sign-in; finished there, this tab goes on too.
+    await signOut(page);
+    await signInWithPassword(page, email, PASSWORD);
+    await expect(page).toHaveURL(/\/two-factor$/);
+    const second = await context.newPage();
+    await second.goto('/two-factor?lang=en-US');
+    await expect(heading(second)).toBeVisible();
+    await second.getByLabel('Authenticator code').fill(await totp(secret, 1));
+    await second.getByRole('button', { name: 'Verify' }).click();
+    await expect(second).toHaveURL(/\/account$/);
+    await expect(page).toHaveURL(/\/account$/);
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name: 'Account settings' })).toBeVisible();
+    await second.close();
+  },
+);
 
 test('every account section is in sight, at phone width too, left to right and right to left', async ({
   page,

@@ -2,6 +2,7 @@
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
 import {
+  DESKTOP_ONLY,
   createAccount,
   expectNoAxeViolations,
   latestCode,
@@ -182,7 +183,7 @@ test('sign in with a password returns to the page asked for', async ({ page, req
   await expect(page.getByRole('heading', { level: 1, name: 'Friends' })).toBeVisible();
 });
 
-test('sign in with an emailed code', async ({ page, request }, testInfo) => {
+test('sign in with an emailed code', DESKTOP_ONLY, async ({ page, request }, testInfo) => {
   const email = uniqueEmail(testInfo, 'code');
   await createAccount(request, email);
   await page.goto('/sign-in?lang=en-US');
@@ -238,65 +239,70 @@ test('sign up in Arabic, right to left, with the date in the Arabic format', asy
   await expectNoAxeViolations(page);
 });
 
-test('five wrong emailed codes: the page says so, not that the code expired', async ({ page, request }, testInfo) => {
-  const email = uniqueEmail(testInfo, 'wrongcode');
-  await createAccount(request, email);
-  await page.goto('/sign-in?lang=en-US');
-  await page.getByLabel('Email address').fill(email);
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await page.getByRole('button', { name: 'Email me a sign-in code instead' }).click();
-  await expect(page).toHaveURL(/\/email-code-sign-in$/);
-  const code = await latestCode(request, email);
-  const wrong = code === '000000' ? '111111' : '000000';
-  const answered = () => page.waitForResponse((r) => r.url().includes('/api/sessions/auth/token'));
-  for (let attempt = 1; attempt <= 5; attempt++) {
-    await page.getByLabel('Code', { exact: true }).fill(wrong);
+test(
+  'five wrong emailed codes: the page says so, not that the code expired',
+  DESKTOP_ONLY,
+  async ({ page, request }, testInfo) => {
+    const email = uniqueEmail(testInfo, 'wrongcode');
+    await createAccount(request, email);
+    await page.goto('/sign-in?lang=en-US');
+    await page.getByLabel('Email address').fill(email);
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('button', { name: 'Email me a sign-in code instead' }).click();
+    await expect(page).toHaveURL(/\/email-code-sign-in$/);
+    const code = await latestCode(request, email);
+    const wrong = code === '000000' ? '111111' : '000000';
+    const answered = () => page.waitForResponse((r) => r.url().includes('/api/sessions/auth/token'));
+    for (let attempt = 1; attempt <= 5; attempt++) {
+      await page.getByLabel('Code', { exact: true }).fill(wrong);
+      await Promise.all([answered(), page.getByRole('button', { name: 'Sign in', exact: true }).click()]);
+      if (attempt < 5) await expect(page.getByRole('alert')).toContainText('That code is not valid.');
+    }
+    await expect(page.getByRole('alert')).toHaveText('Too many wrong codes. Ask for a new code, then enter that one.');
+    // The right code is refused too now, with the same words.
+    await page.getByLabel('Code', { exact: true }).fill(code);
     await Promise.all([answered(), page.getByRole('button', { name: 'Sign in', exact: true }).click()]);
-    if (attempt < 5) await expect(page.getByRole('alert')).toContainText('That code is not valid.');
-  }
-  await expect(page.getByRole('alert')).toHaveText('Too many wrong codes. Ask for a new code, then enter that one.');
-  // The right code is refused too now, with the same words.
-  await page.getByLabel('Code', { exact: true }).fill(code);
-  await Promise.all([answered(), page.getByRole('button', { name: 'Sign in', exact: true }).click()]);
-  await expect(page.getByRole('alert')).toHaveText('Too many wrong codes. Ask for a new code, then enter that one.');
-  await expect(page).toHaveURL(/\/email-code-sign-in$/);
-});
+    await expect(page.getByRole('alert')).toHaveText('Too many wrong codes. Ask for a new code, then enter that one.');
+    await expect(page).toHaveURL(/\/email-code-sign-in$/);
+  },
+);
 
-test('sign in with a linked platform when two-factor is on: the second step, then the account', async ({
-  page,
-  request,
-}, testInfo) => {
-  test.setTimeout(90_000);
-  const email = uniqueEmail(testInfo, 'psnguard');
-  const { access_token: token } = await createAccount(request, email);
-  const { secret } = await turnOnTwoFactor(request, email, token);
-  await signInWithPassword(page, email, PASSWORD);
-  await expect(page).toHaveURL(/\/two-factor$/);
-  await page.getByLabel('Authenticator code').fill(await totp(secret, 0));
-  await page.getByRole('button', { name: 'Verify' }).click();
-  await expect(page).toHaveURL(/\/account$/);
+test(
+  'sign in with a linked platform when two-factor is on: the second step, then the account',
+  DESKTOP_ONLY,
+  async ({ page, request }, testInfo) => {
+    test.setTimeout(90_000);
+    const email = uniqueEmail(testInfo, 'psnguard');
+    const { access_token: token } = await createAccount(request, email);
+    const { secret } = await turnOnTwoFactor(request, email, token);
+    await signInWithPassword(page, email, PASSWORD);
+    await expect(page).toHaveURL(/\/two-factor$/);
+    await page.getByLabel('Authenticator code').fill(await totp(secret, 0));
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await expect(page).toHaveURL(/\/account$/);
 
-  // Link PlayStation Network, then sign out.
-  await page.goto('/linked-accounts');
-  const psn = page
-    .getByRole('listitem')
-    .filter({ has: page.getByRole('heading', { level: 2, name: 'PlayStation Network' }) });
-  const name = `Guarded${uniqueSuffix()}`;
-  await signInInPlatformPopup(page, psn.getByRole('button', { name: 'Connect' }), 'PlayStation Network', name);
-  await expect(psn.getByText(`Connected as ${name}`)).toBeVisible();
-  await page.goto('/logout');
-  await expect(page).toHaveURL(/\/sign-in/);
+    // Link PlayStation Network, then sign out.
+    await page.goto('/linked-accounts');
+    const psn = page
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('heading', { level: 2, name: 'PlayStation Network' }) });
+    const name = `Guarded${uniqueSuffix()}`;
+    await signInInPlatformPopup(page, psn.getByRole('button', { name: 'Connect' }), 'PlayStation Network', name);
+    await expect(psn.getByText(`Connected as ${name}`)).toBeVisible();
+    await page.goto('/logout');
+    await expect(page).toHaveURL(/\/sign-in/);
 
-  // Sign in with it: the platform still knows the player (its popup closes at once); two-factor next.
-  const [popup] = await Promise.all([
-    page.waitForEvent('popup'),
-    page.getByRole('button', { name: 'PlayStation Network' }).click(),
-  ]);
-  await expect.poll(() => popup.isClosed()).toBe(true);
-  await expect(page).toHaveURL(/\/two-factor$/);
-  await expect(page.getByRole('heading', { level: 1, name: 'Two-factor authentication' })).toBeVisible();
-  await page.getByLabel('Authenticator code').fill(await totp(secret, 1));
-  await page.getByRole('button', { name: 'Verify' }).click();
-  await expect(page).toHaveURL(/\/account$/);
-  await expect(page.getByRole('heading', { level: 1, name: 'Account settings' })).toBeVisible();
-});
+    // Sign in with it: the platform still knows the player (its popup closes at once); two-factor next.
+    const [popup] = await Promise.all([
+      page.waitForEvent('popup'),
+      page.getByRole('button', { name: 'PlayStation Network' }).click(),
+    ]);
+    await expect.poll(() => popup.isClosed()).toBe(true);
+    await expect(page).toHaveURL(/\/two-factor$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Two-factor authentication' })).toBeVisible();
+    await page.getByLabel('Authenticator code').fill(await totp(secret, 1));
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await expect(page).toHaveURL(/\/account$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Account settings' })).toBeVisible();
+  },
+);

@@ -28,6 +28,7 @@ test('without debug mode there is no environment bar', DESKTOP_ONLY, async ({ pa
 
 debugTest(
   'a debug session setting is honoured: registration-flagged sends the dashboard to email verification',
+  DESKTOP_ONLY,
   async ({ page, request }, testInfo) => {
     await seedSignedInPlayer(page, request, uniqueEmail(testInfo, 'debugflag'));
     await page.goto('/dev-tools?lang=en-US');

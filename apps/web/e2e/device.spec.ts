@@ -4,6 +4,7 @@
 import { expect, test } from '@playwright/test';
 import type { APIRequestContext, Page } from '@playwright/test';
 import {
+  DESKTOP_ONLY,
   apiHeaders,
   bornYearsAgo,
   createAccount,
@@ -134,70 +135,72 @@ test('a signed-out player types the code (lower case, with hyphens), signs in, a
   await expect(page).toHaveURL(/\/device-success$/);
 });
 
-test('the success page counts down and then goes to the game success_redirect', async ({
-  page,
-  request,
-  baseURL,
-}, testInfo) => {
-  const email = uniqueEmail(testInfo, 'devicego');
-  await signInNewPlayer(page, request, email);
-  const started = await startDevice(request);
-  // Typed without hyphens, in lower case.
-  await page.goto('/device?lang=en-US');
-  await enterCode(page, started.user_code.toLowerCase());
-  await expectDetails(page, started.user_code);
-  await expect(page.getByText(/^Signed in as/)).toBeVisible();
-  await page.getByRole('button', { name: 'Approve' }).click();
-  await expect(page).toHaveURL(/\/device-success$/);
-  await expect(page.getByRole('timer')).toHaveText(/Returning you in [1-5] seconds?…/);
-  // The countdown's five seconds, and slack for a busy machine. The demo game's success_redirect is
-  // the portal's own home page (PUBLIC_URL), which answers: the player lands on a page, not a refusal.
-  await page.waitForURL(`${baseURL}/home`, { timeout: 20_000 });
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-  await expectDeviceSignedIn(request, started.device_code, email);
-});
+test(
+  'the success page counts down and then goes to the game success_redirect',
+  DESKTOP_ONLY,
+  async ({ page, request, baseURL }, testInfo) => {
+    const email = uniqueEmail(testInfo, 'devicego');
+    await signInNewPlayer(page, request, email);
+    const started = await startDevice(request);
+    // Typed without hyphens, in lower case.
+    await page.goto('/device?lang=en-US');
+    await enterCode(page, started.user_code.toLowerCase());
+    await expectDetails(page, started.user_code);
+    await expect(page.getByText(/^Signed in as/)).toBeVisible();
+    await page.getByRole('button', { name: 'Approve' }).click();
+    await expect(page).toHaveURL(/\/device-success$/);
+    await expect(page.getByRole('timer')).toHaveText(/Returning you in [1-5] seconds?…/);
+    // The countdown's five seconds, and slack for a busy machine. The demo game's success_redirect is
+    // the portal's own home page (PUBLIC_URL), which answers: the player lands on a page, not a refusal.
+    await page.waitForURL(`${baseURL}/home`, { timeout: 20_000 });
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expectDeviceSignedIn(request, started.device_code, email);
+  },
+);
 
-test('the link of the device (?user_code=) shows the device at once; Deny tells the device no', async ({
-  page,
-  request,
-}) => {
-  const started = await startDevice(request);
-  const link = new URL(started.verification_uri_complete);
-  expect(link.pathname).toBe('/device');
-  await page.goto(`${link.pathname}${link.search}&lang=en-US`);
-  await expectDetails(page, started.user_code);
-  await page.getByRole('button', { name: 'Deny' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Sign-in denied' })).toBeVisible();
-  await expect(page.getByRole('status').filter({ hasText: 'We told the device not to sign in.' })).toBeVisible();
-  const polled = await poll(request, started.device_code);
-  expect(polled.ok).toBe(false);
-  expect(polled.body.body.error).toBe('access_denied');
-});
+test(
+  'the link of the device (?user_code=) shows the device at once; Deny tells the device no',
+  DESKTOP_ONLY,
+  async ({ page, request }) => {
+    const started = await startDevice(request);
+    const link = new URL(started.verification_uri_complete);
+    expect(link.pathname).toBe('/device');
+    await page.goto(`${link.pathname}${link.search}&lang=en-US`);
+    await expectDetails(page, started.user_code);
+    await page.getByRole('button', { name: 'Deny' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Sign-in denied' })).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: 'We told the device not to sign in.' })).toBeVisible();
+    const polled = await poll(request, started.device_code);
+    expect(polled.ok).toBe(false);
+    expect(polled.body.body.error).toBe('access_denied');
+  },
+);
 
-test('a new player registers on the way, with the device registration defaults prefilled', async ({
-  page,
-  request,
-}, testInfo) => {
-  const email = uniqueEmail(testInfo, 'devicenew');
-  const started = await startDevice(request, { registration_defaults: { dob: '1995-06-15', location: 'US-CA' } });
-  await page.goto(`/device?user_code=${started.user_code}&lang=en-US`);
-  await page.getByRole('button', { name: 'Approve' }).click();
-  await expect(page).toHaveURL(/\/sign-in$/);
-  await page.getByRole('link', { name: 'Create account' }).click();
-  await expect(page.getByText('Welcome to Starfall Legends')).toBeVisible();
-  await page.getByLabel('Email address').fill(email);
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await expect(page).toHaveURL(/\/age-and-location$/);
-  await expect(page.getByLabel('Date of birth')).toHaveValue('06/15/1995');
-  // The format in words people use, not the pattern's tokens (MM/dd/yyyy).
-  await expect(page.getByText('Format: MM/DD/YYYY')).toBeVisible();
-  await expect(page.getByRole('group', { name: 'Your location' })).toContainText('United States, California');
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await createAccountWithMailedCode(page, request, email);
-  await page.getByRole('button', { name: 'Update and continue' }).click();
-  await expect(page).toHaveURL(/\/device-success$/);
-  await expectDeviceSignedIn(request, started.device_code, email);
-});
+test(
+  'a new player registers on the way, with the device registration defaults prefilled',
+  DESKTOP_ONLY,
+  async ({ page, request }, testInfo) => {
+    const email = uniqueEmail(testInfo, 'devicenew');
+    const started = await startDevice(request, { registration_defaults: { dob: '1995-06-15', location: 'US-CA' } });
+    await page.goto(`/device?user_code=${started.user_code}&lang=en-US`);
+    await page.getByRole('button', { name: 'Approve' }).click();
+    await expect(page).toHaveURL(/\/sign-in$/);
+    await page.getByRole('link', { name: 'Create account' }).click();
+    await expect(page.getByText('Welcome to Starfall Legends')).toBeVisible();
+    await page.getByLabel('Email address').fill(email);
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page).toHaveURL(/\/age-and-location$/);
+    await expect(page.getByLabel('Date of birth')).toHaveValue('06/15/1995');
+    // The format in words people use, not the pattern's tokens (MM/dd/yyyy).
+    await expect(page.getByText('Format: MM/DD/YYYY')).toBeVisible();
+    await expect(page.getByRole('group', { name: 'Your location' })).toContainText('United States, California');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await createAccountWithMailedCode(page, request, email);
+    await page.getByRole('button', { name: 'Update and continue' }).click();
+    await expect(page).toHaveURL(/\/device-success$/);
+    await expectDeviceSignedIn(request, started.device_code, email);
+  },
+);
 
 test('codes that cannot be right are refused under the field, saying what is wrong', async ({ page }, testInfo) => {
   await page.goto('/device?lang=en-US');
@@ -250,47 +253,49 @@ test('a used or expired code shows Account Connection Error', async ({ page, req
   await screenshot(page, testInfo, 'device-expired-en');
 });
 
-test('a code used while the player signed in ends on /device-code with Account Connection Error', async ({
-  page,
-  request,
-}, testInfo) => {
-  const email = uniqueEmail(testInfo, 'devicelate');
-  await createAccount(request, email);
-  const started = await startDevice(request);
-  await page.goto(`/device?user_code=${started.user_code}&lang=en-US`);
-  await page.getByRole('button', { name: 'Approve' }).click();
-  await expect(page).toHaveURL(/\/sign-in$/);
-  // Meanwhile the code is refused elsewhere.
-  await request.put(`/api/sessions/device/${started.user_code}/error`, {
-    headers: await apiHeaders(request),
-    data: { error: 'access_denied' },
-  });
-  await signInHere(page, email);
-  await expect(page).toHaveURL(/\/device-code$/);
-  await expect(page.getByRole('heading', { level: 1, name: 'Account Connection Error' })).toBeVisible();
-  await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
-  await expectNoAxeViolations(page);
-  await bothLanguages(page, testInfo, 'device-code-error');
-  // The flow is over: signing in again later does not come back here.
-  await page.getByRole('button', { name: 'Enter a different code' }).click();
-  await expect(page).toHaveURL(/\/device$/);
-});
+test(
+  'a code used while the player signed in ends on /device-code with Account Connection Error',
+  DESKTOP_ONLY,
+  async ({ page, request }, testInfo) => {
+    const email = uniqueEmail(testInfo, 'devicelate');
+    await createAccount(request, email);
+    const started = await startDevice(request);
+    await page.goto(`/device?user_code=${started.user_code}&lang=en-US`);
+    await page.getByRole('button', { name: 'Approve' }).click();
+    await expect(page).toHaveURL(/\/sign-in$/);
+    // Meanwhile the code is refused elsewhere.
+    await request.put(`/api/sessions/device/${started.user_code}/error`, {
+      headers: await apiHeaders(request),
+      data: { error: 'access_denied' },
+    });
+    await signInHere(page, email);
+    await expect(page).toHaveURL(/\/device-code$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Account Connection Error' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
+    await expectNoAxeViolations(page);
+    await bothLanguages(page, testInfo, 'device-code-error');
+    // The flow is over: signing in again later does not come back here.
+    await page.getByRole('button', { name: 'Enter a different code' }).click();
+    await expect(page).toHaveURL(/\/device$/);
+  },
+);
 
-test('a lookup that fails for another reason says "Something went wrong." and tries again', async ({
-  page,
-  request,
-}, testInfo) => {
-  const started = await startDevice(request);
-  const lookup = (url: URL) => url.pathname === `/api/sessions/device/${started.user_code}`;
-  await page.route(lookup, (route) => route.fulfill({ status: 503, contentType: 'text/plain', body: 'unavailable' }));
-  await page.goto(`/device?user_code=${started.user_code}&lang=en-US`);
-  await expect(page.getByRole('heading', { level: 1, name: 'Something went wrong.' })).toBeVisible();
-  await expect(page.getByRole('alert')).toHaveText("We couldn't connect your device.");
-  await bothLanguages(page, testInfo, 'device-failed');
-  await page.unroute(lookup);
-  await page.getByRole('button', { name: 'Try again' }).click();
-  await expectDetails(page, started.user_code);
-});
+test(
+  'a lookup that fails for another reason says "Something went wrong." and tries again',
+  DESKTOP_ONLY,
+  async ({ page, request }, testInfo) => {
+    const started = await startDevice(request);
+    const lookup = (url: URL) => url.pathname === `/api/sessions/device/${started.user_code}`;
+    await page.route(lookup, (route) => route.fulfill({ status: 503, contentType: 'text/plain', body: 'unavailable' }));
+    await page.goto(`/device?user_code=${started.user_code}&lang=en-US`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Something went wrong.' })).toBeVisible();
+    await expect(page.getByRole('alert')).toHaveText("We couldn't connect your device.");
+    await bothLanguages(page, testInfo, 'device-failed');
+    await page.unroute(lookup);
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await expectDetails(page, started.user_code);
+  },
+);
 
 test('an age-gated player is told so, and the device is told no', async ({ page, request }, testInfo) => {
   // Fifteen: old enough for an account in the US, not for the demo's adult-only game.

@@ -1,74 +1,85 @@
 // The example game (examples/game-cli) signs a player in while the browser does the player's part:
 // by device code (the game polls while the player enters the code, signs in and approves) and by
 // PKCE (the game listens on a loopback port; the browser comes back to it with the code).
+// What the game prints and does is the point, not the layout: each test runs once, at desktop width.
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
 import { runGame } from './example-game.ts';
-import { PASSWORD, createAccount, signInWithPassword, uniqueEmail } from './helpers.ts';
+import { DESKTOP_ONLY, PASSWORD, createAccount, signInWithPassword, uniqueEmail } from './helpers.ts';
 import { testWithOwnServer } from './own-server.ts';
 import { TEST_MS } from './time-limits.ts';
 
-test('a console game signs in by device code while the player approves in the browser', async ({
-  page,
-  request,
-  baseURL,
-}, testInfo) => {
-  const email = uniqueEmail(testInfo, 'cli-device');
-  await createAccount(request, email);
-  const game = runGame(['device', '--portal', baseURL as string, '--name', 'Living-room TV']);
-  try {
-    const [, code] = await game.line(/^Code: ([A-Z-]+)$/m);
-    await game.line(/Waiting for you to approve/);
-    await signInWithPassword(page, email, PASSWORD);
-    await expect(page).toHaveURL(/\/account/);
-    await page.goto('/device?lang=en-US');
-    await page.getByLabel('Device code', { exact: true }).fill((code as string).toLowerCase());
-    await page.getByRole('button', { name: 'Continue' }).click();
-    await expect(page.getByText('Living-room TV')).toBeVisible();
-    await page.getByRole('button', { name: 'Approve' }).click();
-    await expect(page).toHaveURL(/\/device-success/);
-    await game.line(/^Signed in as /m);
-    expect(await game.exited).toBe(0);
-    expect(game.output()).toContain(email);
-  } finally {
-    game.stop();
-  }
-});
+test(
+  'a console game signs in by device code while the player approves in the browser',
+  DESKTOP_ONLY,
+  async ({ page, request, baseURL }, testInfo) => {
+    const email = uniqueEmail(testInfo, 'cli-device');
+    await createAccount(request, email);
+    const game = runGame(['device', '--portal', baseURL as string, '--name', 'Living-room TV']);
+    try {
+      const [, code] = await game.line(/^Code: ([A-Z-]+)$/m);
+      await game.line(/Waiting for you to approve/);
+      await signInWithPassword(page, email, PASSWORD);
+      await expect(page).toHaveURL(/\/account/);
+      await page.goto('/device?lang=en-US');
+      await page.getByLabel('Device code', { exact: true }).fill((code as string).toLowerCase());
+      await page.getByRole('button', { name: 'Continue' }).click();
+      await expect(page.getByText('Living-room TV')).toBeVisible();
+      await page.getByRole('button', { name: 'Approve' }).click();
+      await expect(page).toHaveURL(/\/device-success/);
+      await game.line(/^Signed in as /m);
+      expect(await game.exited).toBe(0);
+      expect(game.output()).toContain(email);
+    } finally {
+      game.stop();
+    }
+  },
+);
 
-test('the example game explains itself: --help prints its usage, an unknown option a reason, never a stack trace', async () => {
-  const help = runGame(['--help']);
-  expect(await help.exited).toBe(0);
-  expect(help.output()).toMatch(/^Usage: .*device\|pkce\|console/m);
-  expect(help.output()).not.toMatch(/\n\s+at /);
-  const wrong = runGame(['device', '--colour', 'red']);
-  expect(await wrong.exited).toBe(2);
-  expect(wrong.output()).toMatch(/--colour/);
-  expect(wrong.output()).toMatch(/^Usage: /m);
-  expect(wrong.output()).not.toMatch(/\n\s+at /);
-});
+test(
+  'the example game explains itself: --help prints its usage, an unknown option a reason, never a stack trace',
+  DESKTOP_ONLY,
+  async () => {
+    const help = runGame(['--help']);
+    expect(await help.exited).toBe(0);
+    expect(help.output()).toMatch(/^Usage: .*device\|pkce\|console/m);
+    expect(help.output()).not.toMatch(/\n\s+at /);
+    const wrong = runGame(['device', '--colour', 'red']);
+    expect(await wrong.exited).toBe(2);
+    expect(wrong.output()).toMatch(/--colour/);
+    expect(wrong.output()).toMatch(/^Usage: /m);
+    expect(wrong.output()).not.toMatch(/\n\s+at /);
+  },
+);
 
-test('a PC game signs in with PKCE through a loopback redirect', async ({ page, request, baseURL }, testInfo) => {
-  const email = uniqueEmail(testInfo, 'cli-pkce');
-  await createAccount(request, email);
-  const game = runGame(['pkce', '--portal', baseURL as string]);
-  try {
-    const [, address] = await game.line(/^Open: (\S+)$/m);
-    await page.goto(address as string);
-    // Signed out: the portal asks the player to sign in first, showing the game.
-    await expect(page).toHaveURL(/\/sign-in/);
-    await expect(page.getByText('Starfall Legends').first()).toBeVisible();
-    await page.getByLabel('Email address').fill(email);
-    await page.getByRole('button', { name: 'Continue' }).click();
-    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-    await expect(page.getByText('You are signed in. You can close this window and return to the game.')).toBeVisible();
-    await game.line(/^Signed in as /m);
-    expect(await game.exited).toBe(0);
-    expect(game.output()).toContain(email);
-  } finally {
-    game.stop();
-  }
-});
+test(
+  'a PC game signs in with PKCE through a loopback redirect',
+  DESKTOP_ONLY,
+  async ({ page, request, baseURL }, testInfo) => {
+    const email = uniqueEmail(testInfo, 'cli-pkce');
+    await createAccount(request, email);
+    const game = runGame(['pkce', '--portal', baseURL as string]);
+    try {
+      const [, address] = await game.line(/^Open: (\S+)$/m);
+      await page.goto(address as string);
+      // Signed out: the portal asks the player to sign in first, showing the game.
+      await expect(page).toHaveURL(/\/sign-in/);
+      await expect(page.getByText('Starfall Legends').first()).toBeVisible();
+      await page.getByLabel('Email address').fill(email);
+      await page.getByRole('button', { name: 'Continue' }).click();
+      await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+      await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+      await expect(
+        page.getByText('You are signed in. You can close this window and return to the game.'),
+      ).toBeVisible();
+      await game.line(/^Signed in as /m);
+      expect(await game.exited).toBe(0);
+      expect(game.output()).toContain(email);
+    } finally {
+      game.stop();
+    }
+  },
+);
 
 /** The player approves the device of `code` in the browser, signed in already. */
 async function approveDevice(page: Page, code: string) {
@@ -89,6 +100,7 @@ const limitedTest = testWithOwnServer({ SIGN_IN_PER_MINUTE: '8', RATE_LIMIT_PER_
 
 limitedTest(
   "a console polling every second beside the player's sign-ins from its address is never refused",
+  DESKTOP_ONLY,
   async ({ page, request, baseURL }, testInfo) => {
     const email = uniqueEmail(testInfo, 'cli-busy');
     await createAccount(request, email);
@@ -121,6 +133,7 @@ limitedTest(
 
 limitedTest(
   'a console told to wait (429 with Retry-After) waits, then signs in once the player approved',
+  DESKTOP_ONLY,
   async ({ browser, request, baseURL }, testInfo) => {
     // The wait is the rest of the address's minute: up to 60 s of the clock, whatever the machine.
     limitedTest.setTimeout(TEST_MS + 60_000);

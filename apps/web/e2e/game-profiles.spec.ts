@@ -4,7 +4,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expectNoAxeViolations, seedSignedInPlayer, uniqueEmail } from './helpers.ts';
+import { DESKTOP_ONLY, expectNoAxeViolations, seedSignedInPlayer, uniqueEmail } from './helpers.ts';
 import { screenshot } from './screenshots.ts';
 
 const GAME = 'starfall-legends';
@@ -148,26 +148,30 @@ test('shows the game a player played, and removing it ends its sign-in', async (
   await page.goto('/game-profiles?lang=en-US');
 });
 
-test('says when the game profiles cannot be loaded, and tries again', async ({ page, request }, testInfo) => {
-  await signedIn(page, request, uniqueEmail(testInfo, 'offline'));
-  await page.route('**/api/accounts/me/game_progress?*', (route) =>
-    route.fulfill({
-      status: 503,
-      contentType: 'application/json',
-      body: JSON.stringify({
-        message: 'The service is not available.',
-        key: 'error.service_unavailable',
-        body: null,
-        hydraErrorCode: 1021,
-        code: 'service_unavailable',
+test(
+  'says when the game profiles cannot be loaded, and tries again',
+  DESKTOP_ONLY,
+  async ({ page, request }, testInfo) => {
+    await signedIn(page, request, uniqueEmail(testInfo, 'offline'));
+    await page.route('**/api/accounts/me/game_progress?*', (route) =>
+      route.fulfill({
+        status: 503,
+        contentType: 'application/json',
+        body: JSON.stringify({
+          message: 'The service is not available.',
+          key: 'error.service_unavailable',
+          body: null,
+          hydraErrorCode: 1021,
+          code: 'service_unavailable',
+        }),
       }),
-    }),
-  );
-  await page.goto('/game-profiles');
-  const alert = page.getByRole('alert');
-  await expect(alert).toContainText('The service is temporarily unavailable. Please try again later.');
-  await screenshot(page, testInfo, 'game-profiles-error-en');
-  await page.unrouteAll();
-  await alert.getByRole('button', { name: 'Try again' }).click();
-  await expect(page.getByText("You haven't played any of our games yet")).toBeVisible();
-});
+    );
+    await page.goto('/game-profiles');
+    const alert = page.getByRole('alert');
+    await expect(alert).toContainText('The service is temporarily unavailable. Please try again later.');
+    await screenshot(page, testInfo, 'game-profiles-error-en');
+    await page.unrouteAll();
+    await alert.getByRole('button', { name: 'Try again' }).click();
+    await expect(page.getByText("You haven't played any of our games yet")).toBeVisible();
+  },
+);

@@ -5,6 +5,7 @@ import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
 import { KEYS } from '../src/lib/storage.ts';
 import {
+  DESKTOP_ONLY,
   apiHeaders,
   createAccount,
   expectNoAxeViolations,
@@ -87,82 +88,87 @@ test('connect PlayStation Network in its popup, then sign out and sign in with i
   await screenshot(page, testInfo, 'signed-in-with-psn');
 });
 
-test('an unknown platform account signs nobody in, and says so, however long the player took at the platform', async ({
-  page,
-}, testInfo) => {
-  // The page's clock is the test's: the minutes a player may take at the platform pass at once.
-  await page.clock.install();
-  await page.goto('/sign-in?lang=en-US');
-  const popup = await openPlatformPopup(page, page.getByRole('button', { name: 'Twitch', exact: true }), 'Twitch');
-  // Two steps, so that whatever the page scheduled in the first (a wait on the window) runs in the second.
-  await page.clock.fastForward('02:00');
-  await page.clock.fastForward('01:00');
-  await signInOnPlatformPage(popup, 'Twitch', `Nobody${uniqueSuffix()}`);
-  await expect(page.getByRole('alert')).toHaveText('We could not find an account for that sign-in.');
-  await expect(page).toHaveURL(/\/sign-in/);
-  await screenshot(page, testInfo, 'unknown-identity');
-});
+test(
+  'an unknown platform account signs nobody in, and says so, however long the player took at the platform',
+  DESKTOP_ONLY,
+  async ({ page }, testInfo) => {
+    // The page's clock is the test's: the minutes a player may take at the platform pass at once.
+    await page.clock.install();
+    await page.goto('/sign-in?lang=en-US');
+    const popup = await openPlatformPopup(page, page.getByRole('button', { name: 'Twitch', exact: true }), 'Twitch');
+    // Two steps, so that whatever the page scheduled in the first (a wait on the window) runs in the second.
+    await page.clock.fastForward('02:00');
+    await page.clock.fastForward('01:00');
+    await signInOnPlatformPage(popup, 'Twitch', `Nobody${uniqueSuffix()}`);
+    await expect(page.getByRole('alert')).toHaveText('We could not find an account for that sign-in.');
+    await expect(page).toHaveURL(/\/sign-in/);
+    await screenshot(page, testInfo, 'unknown-identity');
+  },
+);
 
-test('a platform page cut off from the portal: the card waits for its answer however long the player takes, one popup at a time', async ({
-  page,
-  request,
-}, testInfo) => {
-  // The page's clock is the test's: minutes at the platform pass at once, on any machine.
-  await page.clock.install();
-  await onLinkedAccounts(page, request, uniqueEmail(testInfo, 'wait'));
-  const twitch = platformRow(page, 'Twitch');
-  const popup = await openPlatformPopup(page, twitch.getByRole('button', { name: 'Connect' }), 'Twitch');
-  // As identity providers' pages do, the platform's page isolates itself: the popup has lost its opener.
-  expect(await popup.evaluate(() => window.opener === null)).toBe(true);
-  const waiting = twitch.getByRole('status').filter({ hasText: 'Waiting for Twitch…' });
-  await expect(waiting).toBeVisible();
-  await expect(twitch.getByRole('button', { name: 'Cancel' })).toBeFocused();
-  // One attempt at a time: no other popup opens meanwhile (the wait stands for the card's Connect).
-  await expect(twitch.getByRole('button', { name: 'Connect' })).toHaveCount(0);
-  await expect(platformRow(page, 'Discord').getByRole('button', { name: 'Connect' })).toBeDisabled();
-  await screenshot(page, testInfo, 'waiting-for-twitch');
-  await expectNoAxeViolations(page);
-  // The player takes five minutes at the platform (time passes in two steps, so that whatever the
-  // page scheduled in the first runs in the second): the card still waits, and takes the answer.
-  await page.clock.fastForward('04:00');
-  await page.clock.fastForward('01:00');
-  await expect(waiting).toBeVisible();
-  const name = `Patient${uniqueSuffix()}`;
-  await signInOnPlatformPage(popup, 'Twitch', name);
-  await expect(twitch.getByText(`Connected as ${name}`)).toBeVisible();
-  await expect(twitch.getByText('Your Twitch account is connected.')).toBeVisible();
-  await expect(waiting).toBeHidden();
-  await expect(platformRow(page, 'Discord').getByRole('button', { name: 'Connect' })).toBeEnabled();
-});
+test(
+  'a platform page cut off from the portal: the card waits for its answer however long the player takes, one popup at a time',
+  DESKTOP_ONLY,
+  async ({ page, request }, testInfo) => {
+    // The page's clock is the test's: minutes at the platform pass at once, on any machine.
+    await page.clock.install();
+    await onLinkedAccounts(page, request, uniqueEmail(testInfo, 'wait'));
+    const twitch = platformRow(page, 'Twitch');
+    const popup = await openPlatformPopup(page, twitch.getByRole('button', { name: 'Connect' }), 'Twitch');
+    // As identity providers' pages do, the platform's page isolates itself: the popup has lost its opener.
+    expect(await popup.evaluate(() => window.opener === null)).toBe(true);
+    const waiting = twitch.getByRole('status').filter({ hasText: 'Waiting for Twitch…' });
+    await expect(waiting).toBeVisible();
+    await expect(twitch.getByRole('button', { name: 'Cancel' })).toBeFocused();
+    // One attempt at a time: no other popup opens meanwhile (the wait stands for the card's Connect).
+    await expect(twitch.getByRole('button', { name: 'Connect' })).toHaveCount(0);
+    await expect(platformRow(page, 'Discord').getByRole('button', { name: 'Connect' })).toBeDisabled();
+    await screenshot(page, testInfo, 'waiting-for-twitch');
+    await expectNoAxeViolations(page);
+    // The player takes five minutes at the platform (time passes in two steps, so that whatever the
+    // page scheduled in the first runs in the second): the card still waits, and takes the answer.
+    await page.clock.fastForward('04:00');
+    await page.clock.fastForward('01:00');
+    await expect(waiting).toBeVisible();
+    const name = `Patient${uniqueSuffix()}`;
+    await signInOnPlatformPage(popup, 'Twitch', name);
+    await expect(twitch.getByText(`Connected as ${name}`)).toBeVisible();
+    await expect(twitch.getByText('Your Twitch account is connected.')).toBeVisible();
+    await expect(waiting).toBeHidden();
+    await expect(platformRow(page, 'Discord').getByRole('button', { name: 'Connect' })).toBeEnabled();
+  },
+);
 
-test('waiting for a platform at sign-in: Cancel stops it; ten minutes without an answer end it with a message', async ({
-  page,
-}) => {
-  await page.clock.install();
-  await page.goto('/sign-in?lang=en-US');
-  const twitch = page.getByRole('button', { name: 'Twitch', exact: true });
-  const waiting = page.getByRole('status').filter({ hasText: 'Waiting for Twitch…' });
-  const first = await openPlatformPopup(page, twitch, 'Twitch');
-  await expect(waiting).toBeVisible();
-  await expect(page.getByRole('button', { name: 'PlayStation Network', exact: true })).toBeDisabled();
-  await expect(page.getByRole('button', { name: 'Cancel', exact: true })).toBeFocused();
-  await page.getByRole('button', { name: 'Cancel', exact: true }).click();
-  await expect(waiting).toBeHidden();
-  await expect(twitch).toBeEnabled();
-  // The focus goes back to the button that opened the popup.
-  await expect(twitch).toBeFocused();
-  await first.close();
+test(
+  'waiting for a platform at sign-in: Cancel stops it; ten minutes without an answer end it with a message',
+  DESKTOP_ONLY,
+  async ({ page }) => {
+    await page.clock.install();
+    await page.goto('/sign-in?lang=en-US');
+    const twitch = page.getByRole('button', { name: 'Twitch', exact: true });
+    const waiting = page.getByRole('status').filter({ hasText: 'Waiting for Twitch…' });
+    const first = await openPlatformPopup(page, twitch, 'Twitch');
+    await expect(waiting).toBeVisible();
+    await expect(page.getByRole('button', { name: 'PlayStation Network', exact: true })).toBeDisabled();
+    await expect(page.getByRole('button', { name: 'Cancel', exact: true })).toBeFocused();
+    await page.getByRole('button', { name: 'Cancel', exact: true }).click();
+    await expect(waiting).toBeHidden();
+    await expect(twitch).toBeEnabled();
+    // The focus goes back to the button that opened the popup.
+    await expect(twitch).toBeFocused();
+    await first.close();
 
-  // Again, and the platform never answers: after ten minutes the page stops waiting and says so.
-  await openPlatformPopup(page, twitch, 'Twitch');
-  await expect(waiting).toBeVisible();
-  await page.clock.fastForward('10:01');
-  await expect(
-    page.getByText('Twitch did not answer in time. If its window is still open, close it and try again.'),
-  ).toBeVisible();
-  await expect(waiting).toBeHidden();
-  await expect(twitch).toBeEnabled();
-});
+    // Again, and the platform never answers: after ten minutes the page stops waiting and says so.
+    await openPlatformPopup(page, twitch, 'Twitch');
+    await expect(waiting).toBeVisible();
+    await page.clock.fastForward('10:01');
+    await expect(
+      page.getByText('Twitch did not answer in time. If its window is still open, close it and try again.'),
+    ).toBeVisible();
+    await expect(waiting).toBeHidden();
+    await expect(twitch).toBeEnabled();
+  },
+);
 
 test('disconnect a platform after confirming; connected again it is locked for a while; a restricted one offers support instead', async ({
   page,
@@ -295,55 +301,57 @@ test('connect Wizarding World with the code it shows', async ({ page, request, c
   await expect(row.getByText(`Connected as ${name}`)).toBeVisible();
 });
 
-test('Max shows its subscription; once its connection expires, the player is asked to reconnect it', async ({
-  page,
-  request,
-}, testInfo) => {
-  // At least the token's 10 seconds, on top of the journey.
-  test.setTimeout(120_000);
-  await onLinkedAccounts(page, request, uniqueEmail(testInfo, 'max'));
-  // A sandbox user name starting with "short" gets Max tokens of 10 seconds.
-  const max = await connect(page, 'Max', `ShortViewer${uniqueSuffix()}`);
-  await expect(max.getByText(/^Your Max subscription is active until /)).toBeVisible();
-  // Waits (on the condition, not a fixed time) until Max no longer takes the token: the
-  // subscription call then says the link needs a refresh.
-  const token = await page.evaluate((key) => localStorage.getItem(key), KEYS.accessToken);
-  const headers = await apiHeaders(request, token ?? undefined);
-  await expect
-    .poll(
-      async () => {
-        const answer = await request.get('/api/accounts/max/me/subscription', { headers });
-        return ((await answer.json()) as { max_link?: { refresh_required?: boolean } }).max_link?.refresh_required;
-      },
-      { timeout: 60_000, intervals: [1_000] },
-    )
-    .toBe(true);
-  await page.reload();
-  const modal = page.getByRole('dialog', { name: 'Reconnect Max' });
-  await expect(modal.getByText('Your Max connection has expired')).toBeVisible();
-  await expect(max.getByText('Needs reconnecting')).toBeVisible();
-  await expectNoAxeViolations(page);
-  await screenshot(page, testInfo, 'max-refresh');
-  // Max still knows the player: its popup signs in at once and closes.
-  const [popup] = await Promise.all([
-    page.waitForEvent('popup'),
-    modal.getByRole('button', { name: 'Reconnect' }).click(),
-  ]);
-  await expect.poll(() => popup.isClosed()).toBe(true);
-  await expect(modal).toBeHidden();
-  await expect(max.getByText(/^Your Max subscription is active until /)).toBeVisible();
-});
+test(
+  'Max shows its subscription; once its connection expires, the player is asked to reconnect it',
+  DESKTOP_ONLY,
+  async ({ page, request }, testInfo) => {
+    // At least the token's 10 seconds, on top of the journey.
+    test.setTimeout(120_000);
+    await onLinkedAccounts(page, request, uniqueEmail(testInfo, 'max'));
+    // A sandbox user name starting with "short" gets Max tokens of 10 seconds.
+    const max = await connect(page, 'Max', `ShortViewer${uniqueSuffix()}`);
+    await expect(max.getByText(/^Your Max subscription is active until /)).toBeVisible();
+    // Waits (on the condition, not a fixed time) until Max no longer takes the token: the
+    // subscription call then says the link needs a refresh.
+    const token = await page.evaluate((key) => localStorage.getItem(key), KEYS.accessToken);
+    const headers = await apiHeaders(request, token ?? undefined);
+    await expect
+      .poll(
+        async () => {
+          const answer = await request.get('/api/accounts/max/me/subscription', { headers });
+          return ((await answer.json()) as { max_link?: { refresh_required?: boolean } }).max_link?.refresh_required;
+        },
+        { timeout: 60_000, intervals: [1_000] },
+      )
+      .toBe(true);
+    await page.reload();
+    const modal = page.getByRole('dialog', { name: 'Reconnect Max' });
+    await expect(modal.getByText('Your Max connection has expired')).toBeVisible();
+    await expect(max.getByText('Needs reconnecting')).toBeVisible();
+    await expectNoAxeViolations(page);
+    await screenshot(page, testInfo, 'max-refresh');
+    // Max still knows the player: its popup signs in at once and closes.
+    const [popup] = await Promise.all([
+      page.waitForEvent('popup'),
+      modal.getByRole('button', { name: 'Reconnect' }).click(),
+    ]);
+    await expect.poll(() => popup.isClosed()).toBe(true);
+    await expect(modal).toBeHidden();
+    await expect(max.getByText(/^Your Max subscription is active until /)).toBeVisible();
+  },
+);
 
-test('Max cannot tell the subscription: the card says so, and asks for no reconnect', async ({
-  page,
-  request,
-}, testInfo) => {
-  await onLinkedAccounts(page, request, uniqueEmail(testInfo, 'max-down'));
-  // A sandbox user name starting with "outage": Max's subscription API answers 503.
-  const name = `OutageViewer${uniqueSuffix()}`;
-  const max = await connect(page, 'Max', name);
-  await expect(max.getByText(`Connected as ${name}`)).toBeVisible();
-  await expect(max.getByText("We couldn't check your Max subscription right now. Try again later.")).toBeVisible();
-  await expect(page.getByRole('dialog', { name: 'Reconnect Max' })).toHaveCount(0);
-  await expect(max.getByText('Needs reconnecting')).toHaveCount(0);
-});
+test(
+  'Max cannot tell the subscription: the card says so, and asks for no reconnect',
+  DESKTOP_ONLY,
+  async ({ page, request }, testInfo) => {
+    await onLinkedAccounts(page, request, uniqueEmail(testInfo, 'max-down'));
+    // A sandbox user name starting with "outage": Max's subscription API answers 503.
+    const name = `OutageViewer${uniqueSuffix()}`;
+    const max = await connect(page, 'Max', name);
+    await expect(max.getByText(`Connected as ${name}`)).toBeVisible();
+    await expect(max.getByText("We couldn't check your Max subscription right now. Try again later.")).toBeVisible();
+    await expect(page.getByRole('dialog', { name: 'Reconnect Max' })).toHaveCount(0);
+    await expect(max.getByText('Needs reconnecting')).toHaveCount(0);
+  },
+);

@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import type { Browser, Page, TestInfo } from '@playwright/test';
 import { expect, test as base } from '@playwright/test';
 import {
+  DESKTOP_ONLY,
   createAccount,
   expectNoAxeViolations,
   PASSWORD,
@@ -120,107 +121,107 @@ async function fillRegistration(page: Page) {
   await page.getByRole('checkbox', { name: 'I accept the playtest terms.' }).check();
 }
 
-test('an operator sets up a playtest; a player registers, redeems, gets a Steam key and refers a friend', async ({
-  page,
-  browser,
-  operated,
-}, testInfo) => {
-  test.slow();
-  const email = uniqueEmail(testInfo, 'playtester');
-  await createAccount(page.request, email);
-  await signInWithPassword(page, email, PASSWORD);
-  await expect(page).toHaveURL(/\/account$/);
+test(
+  'an operator sets up a playtest; a player registers, redeems, gets a Steam key and refers a friend',
+  DESKTOP_ONLY,
+  async ({ page, browser, operated }, testInfo) => {
+    test.slow();
+    const email = uniqueEmail(testInfo, 'playtester');
+    await createAccount(page.request, email);
+    await signInWithPassword(page, email, PASSWORD);
+    await expect(page).toHaveURL(/\/account$/);
 
-  await page.goto('/playtests?lang=en-US');
-  await expect(page.getByRole('heading', { level: 1, name: 'Playtests' })).toBeVisible();
-  await expect(card(page).getByText('Not registered')).toBeVisible();
-  await expectNoAxeViolations(page);
-  await screenshot(page, testInfo, 'playtests-available');
-  await card(page)
-    .getByRole('link', { name: `Register for ${TITLE}` })
-    .click();
+    await page.goto('/playtests?lang=en-US');
+    await expect(page.getByRole('heading', { level: 1, name: 'Playtests' })).toBeVisible();
+    await expect(card(page).getByText('Not registered')).toBeVisible();
+    await expectNoAxeViolations(page);
+    await screenshot(page, testInfo, 'playtests-available');
+    await card(page)
+      .getByRole('link', { name: `Register for ${TITLE}` })
+      .click();
 
-  // Registration: submitting without the terms shows the field error, then it goes through.
-  await expect(page).toHaveURL(/\/playtests\/register\/[0-9a-f-]{36}$/);
-  await expect(page.getByRole('region', { name: 'Playtest licence' })).toContainText(
-    'Do not stream the playtest build.',
-  );
-  await expect(page.getByRole('region', { name: 'Playtest terms' })).toContainText('The build is confidential.');
-  await page.getByRole('radio', { name: '50–100 Mbps' }).check();
-  await page.getByRole('checkbox', { name: 'PC (Steam)' }).check();
-  await page.getByRole('button', { name: 'Register', exact: true }).click();
-  await expect(page.getByText('Please accept the playtest terms to continue.')).toBeVisible();
-  await expectNoAxeViolations(page);
-  await screenshot(page, testInfo, 'playtest-register');
-  await page.getByRole('checkbox', { name: 'I accept the playtest terms.' }).check();
-  await page.getByRole('button', { name: 'Register', exact: true }).click();
-  await expect(page.getByText(`You are registered for ${TITLE}.`)).toBeVisible();
-  await page.getByRole('link', { name: 'Go to my playtests' }).click();
+    // Registration: submitting without the terms shows the field error, then it goes through.
+    await expect(page).toHaveURL(/\/playtests\/register\/[0-9a-f-]{36}$/);
+    await expect(page.getByRole('region', { name: 'Playtest licence' })).toContainText(
+      'Do not stream the playtest build.',
+    );
+    await expect(page.getByRole('region', { name: 'Playtest terms' })).toContainText('The build is confidential.');
+    await page.getByRole('radio', { name: '50–100 Mbps' }).check();
+    await page.getByRole('checkbox', { name: 'PC (Steam)' }).check();
+    await page.getByRole('button', { name: 'Register', exact: true }).click();
+    await expect(page.getByText('Please accept the playtest terms to continue.')).toBeVisible();
+    await expectNoAxeViolations(page);
+    await screenshot(page, testInfo, 'playtest-register');
+    await page.getByRole('checkbox', { name: 'I accept the playtest terms.' }).check();
+    await page.getByRole('button', { name: 'Register', exact: true }).click();
+    await expect(page.getByText(`You are registered for ${TITLE}.`)).toBeVisible();
+    await page.getByRole('link', { name: 'Go to my playtests' }).click();
 
-  // Redeem the operator's campaign code.
-  await expect(card(page).getByText('Pre-registered')).toBeVisible();
-  await card(page)
-    .getByRole('button', { name: `Redeem a code for ${TITLE}` })
-    .click();
-  const redeem = page.getByRole('dialog');
-  await redeem.getByLabel('Code').fill('NOT-A-REAL-CODE');
-  await redeem.getByRole('checkbox', { name: 'I accept the playtest terms.' }).check();
-  await redeem.getByRole('button', { name: 'Redeem', exact: true }).click();
-  await expect(redeem.getByText('That code is not valid or has already been used.')).toBeVisible();
-  await redeem.getByLabel('Code').fill(operated.campaignCode.toLowerCase());
-  await redeem.getByRole('button', { name: 'Redeem', exact: true }).click();
-  // The modal closes and the card says so.
-  await expect(card(page).getByRole('status').getByText(`Code redeemed. You have access to ${TITLE}.`)).toBeVisible();
-  await expect(redeem).toBeHidden();
-  await expect(card(page).getByText('Active')).toBeVisible();
+    // Redeem the operator's campaign code.
+    await expect(card(page).getByText('Pre-registered')).toBeVisible();
+    await card(page)
+      .getByRole('button', { name: `Redeem a code for ${TITLE}` })
+      .click();
+    const redeem = page.getByRole('dialog');
+    await redeem.getByLabel('Code').fill('NOT-A-REAL-CODE');
+    await redeem.getByRole('checkbox', { name: 'I accept the playtest terms.' }).check();
+    await redeem.getByRole('button', { name: 'Redeem', exact: true }).click();
+    await expect(redeem.getByText('That code is not valid or has already been used.')).toBeVisible();
+    await redeem.getByLabel('Code').fill(operated.campaignCode.toLowerCase());
+    await redeem.getByRole('button', { name: 'Redeem', exact: true }).click();
+    // The modal closes and the card says so.
+    await expect(card(page).getByRole('status').getByText(`Code redeemed. You have access to ${TITLE}.`)).toBeVisible();
+    await expect(redeem).toBeHidden();
+    await expect(card(page).getByText('Active')).toBeVisible();
 
-  // The Steam key, with the Steam instructions; it stays after a reload.
-  await card(page).getByRole('radio', { name: 'PC (Steam)' }).check();
-  await card(page).getByRole('button', { name: 'Get my key' }).click();
-  const key = card(page).getByText(/^SFCPT-AAAAA-0000[123]$/);
-  await expect(key).toBeVisible();
-  await expect(card(page).getByText('Select Games, then Activate a Product on Steam…')).toBeVisible();
-  await page.reload();
-  await expect(card(page).getByText(/^SFCPT-AAAAA-0000[123]$/)).toBeVisible();
-  await expectNoAxeViolations(page);
-  await screenshot(page, testInfo, 'playtest-key');
+    // The Steam key, with the Steam instructions; it stays after a reload.
+    await card(page).getByRole('radio', { name: 'PC (Steam)' }).check();
+    await card(page).getByRole('button', { name: 'Get my key' }).click();
+    const key = card(page).getByText(/^SFCPT-AAAAA-0000[123]$/);
+    await expect(key).toBeVisible();
+    await expect(card(page).getByText('Select Games, then Activate a Product on Steam…')).toBeVisible();
+    await page.reload();
+    await expect(card(page).getByText(/^SFCPT-AAAAA-0000[123]$/)).toBeVisible();
+    await expectNoAxeViolations(page);
+    await screenshot(page, testInfo, 'playtest-key');
 
-  // A referral code for a friend: made, not used yet ("0 of 2 used" until a friend redeems it).
-  await card(page)
-    .getByRole('button', { name: `Referral codes for ${TITLE}` })
-    .click();
-  const referrals = page.getByRole('dialog');
-  await expect(referrals.getByText('You have not made a referral code yet.')).toBeVisible();
-  await referrals.getByRole('button', { name: 'Create a code' }).click();
-  await expect(referrals.getByText(/^Code [A-Z0-9-]+ created\.$/)).toBeVisible();
-  await expect(referrals.getByText('0 of 2 used')).toBeVisible();
-  const created = (await referrals.getByText(/^Code [A-Z0-9-]+ created\.$/).textContent()) ?? '';
-  const referral = /^Code ([A-Z0-9-]+) created\.$/.exec(created)?.[1] ?? '';
-  expect(referral).toMatch(/^[A-Z0-9]{4}(-[A-Z0-9]{4}){3}$/);
-  await expectNoAxeViolations(page);
-  await screenshot(page, testInfo, 'playtest-referrals');
+    // A referral code for a friend: made, not used yet ("0 of 2 used" until a friend redeems it).
+    await card(page)
+      .getByRole('button', { name: `Referral codes for ${TITLE}` })
+      .click();
+    const referrals = page.getByRole('dialog');
+    await expect(referrals.getByText('You have not made a referral code yet.')).toBeVisible();
+    await referrals.getByRole('button', { name: 'Create a code' }).click();
+    await expect(referrals.getByText(/^Code [A-Z0-9-]+ created\.$/)).toBeVisible();
+    await expect(referrals.getByText('0 of 2 used')).toBeVisible();
+    const created = (await referrals.getByText(/^Code [A-Z0-9-]+ created\.$/).textContent()) ?? '';
+    const referral = /^Code ([A-Z0-9-]+) created\.$/.exec(created)?.[1] ?? '';
+    expect(referral).toMatch(/^[A-Z0-9]{4}(-[A-Z0-9]{4}){3}$/);
+    await expectNoAxeViolations(page);
+    await screenshot(page, testInfo, 'playtest-referrals');
 
-  // The friend opens the code's link, registers and is in at once.
-  const friend = await playerPage(browser, testInfo, operated.url);
-  await friend.goto(`/playtests/${referral}?lang=en-US`);
-  await expect(friend.getByText('A friend invited you to the Starfall Legends Closed Playtest.')).toBeVisible();
-  await expectNoAxeViolations(friend);
-  await friend.getByRole('link', { name: 'Register and redeem' }).click();
-  await fillRegistration(friend);
-  await friend.getByRole('button', { name: 'Register and redeem' }).click();
-  await expect(friend.getByText('Your code is redeemed too: you have access to the playtest.')).toBeVisible();
-  await friend.goto('/playtests?lang=en-US');
-  await expect(card(friend).getByText('Active')).toBeVisible();
-  await friend.context().close();
+    // The friend opens the code's link, registers and is in at once.
+    const friend = await playerPage(browser, testInfo, operated.url);
+    await friend.goto(`/playtests/${referral}?lang=en-US`);
+    await expect(friend.getByText('A friend invited you to the Starfall Legends Closed Playtest.')).toBeVisible();
+    await expectNoAxeViolations(friend);
+    await friend.getByRole('link', { name: 'Register and redeem' }).click();
+    await fillRegistration(friend);
+    await friend.getByRole('button', { name: 'Register and redeem' }).click();
+    await expect(friend.getByText('Your code is redeemed too: you have access to the playtest.')).toBeVisible();
+    await friend.goto('/playtests?lang=en-US');
+    await expect(card(friend).getByText('Active')).toBeVisible();
+    await friend.context().close();
 
-  await page.reload();
-  await card(page)
-    .getByRole('button', { name: `Referral codes for ${TITLE}` })
-    .click();
-  await expect(page.getByRole('dialog').getByText(/^Redeemed on /)).toBeVisible();
-  // Used once the friend redeemed it (issue 28).
-  await expect(page.getByRole('dialog').getByText('1 of 2 used')).toBeVisible();
-});
+    await page.reload();
+    await card(page)
+      .getByRole('button', { name: `Referral codes for ${TITLE}` })
+      .click();
+    await expect(page.getByRole('dialog').getByText(/^Redeemed on /)).toBeVisible();
+    // Used once the friend redeemed it (issue 28).
+    await expect(page.getByRole('dialog').getByText('1 of 2 used')).toBeVisible();
+  },
+);
 
 test('a Twitch drop: link Twitch in its popup, then claim the playtest', async ({ page }, testInfo) => {
   const email = uniqueEmail(testInfo, 'viewer');

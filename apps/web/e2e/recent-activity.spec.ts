@@ -4,6 +4,7 @@
 import { expect, test } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 import {
+  DESKTOP_ONLY,
   apiHeaders,
   createAccount,
   expectNoAxeViolations,
@@ -100,78 +101,81 @@ test('recent activity: sign-ins, a wrong password and a password change, in Engl
   await expectNoAxeViolations(page);
 });
 
-test('recent activity names the second step of a two-factor sign-in, and an email change asked for then done', async ({
-  page,
-  request,
-}, testInfo) => {
-  test.slow();
-  const email = uniqueEmail(testInfo, 'steps');
-  const created = await createAccount(request, email);
-  const headers = await apiHeaders(request, created.access_token);
-  // Through the API: the address verified, then two-factor turned on (its backup codes kept).
-  expect((await request.put('/api/accounts/me/send_verification_email', { headers })).status()).toBe(200);
-  const verifyCode = (await latestMail(request, email, 'verify_email')).code;
-  expect((await request.post('/api/accounts/verify_email', { headers, data: { code: verifyCode } })).status()).toBe(
-    200,
-  );
-  const { secret } = (await (await request.post('/api/accounts/me/mfa', { headers })).json()) as { secret: string };
-  const activated = await request.put('/api/accounts/me/mfa/activate', {
-    headers,
-    data: { code: await authenticatorCode(secret) },
-  });
-  expect(activated.status()).toBe(200);
-  const backupCode = ((await activated.json()) as { backup_codes: { code: string }[] }).backup_codes[0]?.code ?? '';
+test(
+  'recent activity names the second step of a two-factor sign-in, and an email change asked for then done',
+  DESKTOP_ONLY,
+  async ({ page, request }, testInfo) => {
+    test.slow();
+    const email = uniqueEmail(testInfo, 'steps');
+    const created = await createAccount(request, email);
+    const headers = await apiHeaders(request, created.access_token);
+    // Through the API: the address verified, then two-factor turned on (its backup codes kept).
+    expect((await request.put('/api/accounts/me/send_verification_email', { headers })).status()).toBe(200);
+    const verifyCode = (await latestMail(request, email, 'verify_email')).code;
+    expect((await request.post('/api/accounts/verify_email', { headers, data: { code: verifyCode } })).status()).toBe(
+      200,
+    );
+    const { secret } = (await (await request.post('/api/accounts/me/mfa', { headers })).json()) as { secret: string };
+    const activated = await request.put('/api/accounts/me/mfa/activate', {
+      headers,
+      data: { code: await authenticatorCode(secret) },
+    });
+    expect(activated.status()).toBe(200);
+    const backupCode = ((await activated.json()) as { backup_codes: { code: string }[] }).backup_codes[0]?.code ?? '';
 
-  // The player signs in through the pages: the password, then a backup code.
-  await signInWithPassword(page, email, PASSWORD);
-  await expect(page).toHaveURL(/\/two-factor$/);
-  await page.getByRole('button', { name: 'Try another way' }).click();
-  await page.getByRole('link', { name: 'Use a backup code' }).click();
-  await page.getByRole('textbox', { name: 'Backup code' }).fill(backupCode);
-  await page.getByRole('button', { name: 'Verify' }).click();
-  await expect(page).toHaveURL(/\/account$/);
+    // The player signs in through the pages: the password, then a backup code.
+    await signInWithPassword(page, email, PASSWORD);
+    await expect(page).toHaveURL(/\/two-factor$/);
+    await page.getByRole('button', { name: 'Try another way' }).click();
+    await page.getByRole('link', { name: 'Use a backup code' }).click();
+    await page.getByRole('textbox', { name: 'Backup code' }).fill(backupCode);
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await expect(page).toHaveURL(/\/account$/);
 
-  // And again, finished with a code sent by email ("try another way").
-  await page.goto('/logout');
-  await expect(page).toHaveURL(/\/sign-in/);
-  await signInWithPassword(page, email, PASSWORD);
-  await expect(page).toHaveURL(/\/two-factor$/);
-  await page.getByRole('button', { name: 'Try another way' }).click();
-  await page
-    .getByRole('region', { name: 'Other ways to sign in' })
-    .getByRole('button', { name: 'Email me a code' })
-    .click();
-  // The page's one form now takes the code sent by email.
-  await page.getByLabel('Code', { exact: true }).fill((await latestMail(request, email, 'sign_in_code')).code ?? '');
-  await page.getByRole('button', { name: 'Verify', exact: true }).click();
-  await expect(page).toHaveURL(/\/account$/);
+    // And again, finished with a code sent by email ("try another way").
+    await page.goto('/logout');
+    await expect(page).toHaveURL(/\/sign-in/);
+    await signInWithPassword(page, email, PASSWORD);
+    await expect(page).toHaveURL(/\/two-factor$/);
+    await page.getByRole('button', { name: 'Try another way' }).click();
+    await page
+      .getByRole('region', { name: 'Other ways to sign in' })
+      .getByRole('button', { name: 'Email me a code' })
+      .click();
+    // The page's one form now takes the code sent by email.
+    await page.getByLabel('Code', { exact: true }).fill((await latestMail(request, email, 'sign_in_code')).code ?? '');
+    await page.getByRole('button', { name: 'Verify', exact: true }).click();
+    await expect(page).toHaveURL(/\/account$/);
 
-  await page.goto('/security');
-  const card = page.getByRole('region', { name: 'Recent activity' });
-  const rows = card.getByRole('list', { name: 'Recent activity' }).getByRole('listitem');
-  await expect(rows).toHaveCount(3);
-  await expect(rows.nth(0)).toContainText('Signed in with a code sent by email');
-  await expect(rows.nth(1)).toContainText('Signed in with a backup code');
-  await expect(rows.nth(2)).toContainText('Two-factor authentication turned on');
+    await page.goto('/security');
+    const card = page.getByRole('region', { name: 'Recent activity' });
+    const rows = card.getByRole('list', { name: 'Recent activity' }).getByRole('listitem');
+    await expect(rows).toHaveCount(3);
+    await expect(rows.nth(0)).toContainText('Signed in with a code sent by email');
+    await expect(rows.nth(1)).toContainText('Signed in with a backup code');
+    await expect(rows.nth(2)).toContainText('Two-factor authentication turned on');
 
-  // An email change (through the API, proven again with the authenticator first): asked for, then done.
-  const proven = await request.put('/api/sessions/me/verify', {
-    headers,
-    data: { code_type: 'mfa_code', code: await authenticatorCode(secret, 1) },
-  });
-  expect(proven.status()).toBe(200);
-  const moved = uniqueEmail(testInfo, 'moved');
-  expect((await request.put('/api/accounts/me/email', { headers, data: { email: moved } })).status()).toBe(200);
-  await page.reload();
-  await expect(rows).toHaveCount(4);
-  await expect(rows.nth(0)).toContainText('Email address change requested');
-  const movedCode = (await latestMail(request, moved, 'verify_email')).code;
-  expect((await request.post('/api/accounts/verify_email', { headers, data: { code: movedCode } })).status()).toBe(200);
-  await page.reload();
-  await expect(rows).toHaveCount(5);
-  await expect(rows.nth(0)).toContainText('Email address changed');
-  await expect(rows.nth(0)).not.toContainText('requested');
-  await expect(rows.nth(1)).toContainText('Email address change requested');
-  await expect(rows.nth(2)).toContainText('Signed in with a code sent by email');
-  await screenshot(page, testInfo, 'recent-activity-steps-en');
-});
+    // An email change (through the API, proven again with the authenticator first): asked for, then done.
+    const proven = await request.put('/api/sessions/me/verify', {
+      headers,
+      data: { code_type: 'mfa_code', code: await authenticatorCode(secret, 1) },
+    });
+    expect(proven.status()).toBe(200);
+    const moved = uniqueEmail(testInfo, 'moved');
+    expect((await request.put('/api/accounts/me/email', { headers, data: { email: moved } })).status()).toBe(200);
+    await page.reload();
+    await expect(rows).toHaveCount(4);
+    await expect(rows.nth(0)).toContainText('Email address change requested');
+    const movedCode = (await latestMail(request, moved, 'verify_email')).code;
+    expect((await request.post('/api/accounts/verify_email', { headers, data: { code: movedCode } })).status()).toBe(
+      200,
+    );
+    await page.reload();
+    await expect(rows).toHaveCount(5);
+    await expect(rows.nth(0)).toContainText('Email address changed');
+    await expect(rows.nth(0)).not.toContainText('requested');
+    await expect(rows.nth(1)).toContainText('Email address change requested');
+    await expect(rows.nth(2)).toContainText('Signed in with a code sent by email');
+    await screenshot(page, testInfo, 'recent-activity-steps-en');
+  },
+);

@@ -7,6 +7,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from '@playwright/test';
 import { runGame } from './example-game.ts';
 import {
+  DESKTOP_ONLY,
   PASSWORD,
   createAccount,
   expectNoAxeViolations,
@@ -71,98 +72,98 @@ async function typeCode(page: Page, code: string, lang = 'en-US') {
   await page.getByRole('button', { name: lang === 'en-US' ? 'Continue' : 'متابعة', exact: true }).click();
 }
 
-test('a console stub moves into an existing account, keeping the chosen save; a second becomes a new account', async ({
-  page,
-  request,
-  baseURL,
-}, testInfo) => {
-  test.slow();
-  const email = uniqueEmail(testInfo, 'stub-owner');
-  await accountWithSave(request, email, 3);
-  const user = `Kratos${uniqueSuffix()}`;
-  const game = runConsole(baseURL as string, user, 40);
-  try {
-    const [, code] = await game.line(/^Code: ([A-Z0-9-]+)$/m);
-    await typeCode(page, code as string);
-    // The landing page names the game and the platform played on.
-    await expect(page).toHaveURL(/\/landing-page$/);
-    await expect(
-      page.getByText('You played Starfall Legends on PlayStation Network without an account.'),
-    ).toBeVisible();
-    await checkA11y(page);
-    await page.getByRole('button', { name: 'Continue' }).click();
-    await expect(page).toHaveURL(/\/prompt-sign-in$/);
-    await checkA11y(page);
-    await page.getByRole('button', { name: 'Sign in to my account' }).click();
-    await expect(page).toHaveURL(/\/sign-in/);
-    await fillPasswordSignIn(page, email, PASSWORD);
-    // Both have a save of the game: warned, then Game 1 of 1 with both saves side by side.
-    await expect(page).toHaveURL(/\/game-conflicts-warning$/);
-    await expect(page.getByText('This cannot be undone')).toBeVisible();
-    await checkA11y(page);
-    await page.getByRole('button', { name: 'Choose the saves to keep' }).click();
-    await expect(page).toHaveURL(/\/choose-game$/);
-    await expect(page.getByText('Game 1 of 1')).toBeVisible();
-    const fromConsole = page.getByRole('radio', { name: 'The save from PlayStation Network' });
-    const fromAccount = page.getByRole('radio', { name: 'The save on your account' });
-    await expect(fromConsole).toBeVisible();
-    await expect(fromAccount).toBeVisible();
-    await expect(page.getByText('PlayStation 5')).toBeVisible();
-    await expect(page.getByText('PC (Steam)')).toBeVisible();
-    await checkA11y(page);
-    await fromConsole.check();
-    await page.screenshot({ path: testInfo.outputPath('choose-game.png'), fullPage: true });
-    // A reload keeps the choice.
-    await page.reload();
-    await expect(page.getByRole('radio', { name: 'The save from PlayStation Network' })).toBeChecked();
-    await page.getByRole('button', { name: 'Review my choices' }).click();
-    await expect(page.getByRole('heading', { name: 'Confirm your choices' })).toBeVisible();
-    await expect(page.getByText('Starfall Legends: the save from PlayStation Network')).toBeVisible();
-    await checkA11y(page);
-    await page.getByRole('button', { name: 'Confirm and link' }).click();
-    await expect(page).toHaveURL(/\/connect-success\?game=Starfall/);
-    await expect(page.getByText('Your Starfall Legends progress is now part of your account.')).toBeVisible();
-    await checkA11y(page);
-    // The console signs in to the account, with the save from the console.
-    await game.line(/^Signed in as /m);
-    expect(await game.exited).toBe(0);
-    expect(game.output()).toContain(email);
-    expect(game.output()).toMatch(/"level": 40/);
-  } finally {
-    game.stop();
-  }
+test(
+  'a console stub moves into an existing account, keeping the chosen save; a second becomes a new account',
+  DESKTOP_ONLY,
+  async ({ page, request, baseURL }, testInfo) => {
+    test.slow();
+    const email = uniqueEmail(testInfo, 'stub-owner');
+    await accountWithSave(request, email, 3);
+    const user = `Kratos${uniqueSuffix()}`;
+    const game = runConsole(baseURL as string, user, 40);
+    try {
+      const [, code] = await game.line(/^Code: ([A-Z0-9-]+)$/m);
+      await typeCode(page, code as string);
+      // The landing page names the game and the platform played on.
+      await expect(page).toHaveURL(/\/landing-page$/);
+      await expect(
+        page.getByText('You played Starfall Legends on PlayStation Network without an account.'),
+      ).toBeVisible();
+      await checkA11y(page);
+      await page.getByRole('button', { name: 'Continue' }).click();
+      await expect(page).toHaveURL(/\/prompt-sign-in$/);
+      await checkA11y(page);
+      await page.getByRole('button', { name: 'Sign in to my account' }).click();
+      await expect(page).toHaveURL(/\/sign-in/);
+      await fillPasswordSignIn(page, email, PASSWORD);
+      // Both have a save of the game: warned, then Game 1 of 1 with both saves side by side.
+      await expect(page).toHaveURL(/\/game-conflicts-warning$/);
+      await expect(page.getByText('This cannot be undone')).toBeVisible();
+      await checkA11y(page);
+      await page.getByRole('button', { name: 'Choose the saves to keep' }).click();
+      await expect(page).toHaveURL(/\/choose-game$/);
+      await expect(page.getByText('Game 1 of 1')).toBeVisible();
+      const fromConsole = page.getByRole('radio', { name: 'The save from PlayStation Network' });
+      const fromAccount = page.getByRole('radio', { name: 'The save on your account' });
+      await expect(fromConsole).toBeVisible();
+      await expect(fromAccount).toBeVisible();
+      await expect(page.getByText('PlayStation 5')).toBeVisible();
+      await expect(page.getByText('PC (Steam)')).toBeVisible();
+      await checkA11y(page);
+      await fromConsole.check();
+      await page.screenshot({ path: testInfo.outputPath('choose-game.png'), fullPage: true });
+      // A reload keeps the choice.
+      await page.reload();
+      await expect(page.getByRole('radio', { name: 'The save from PlayStation Network' })).toBeChecked();
+      await page.getByRole('button', { name: 'Review my choices' }).click();
+      await expect(page.getByRole('heading', { name: 'Confirm your choices' })).toBeVisible();
+      await expect(page.getByText('Starfall Legends: the save from PlayStation Network')).toBeVisible();
+      await checkA11y(page);
+      await page.getByRole('button', { name: 'Confirm and link' }).click();
+      await expect(page).toHaveURL(/\/connect-success\?game=Starfall/);
+      await expect(page.getByText('Your Starfall Legends progress is now part of your account.')).toBeVisible();
+      await checkA11y(page);
+      // The console signs in to the account, with the save from the console.
+      await game.line(/^Signed in as /m);
+      expect(await game.exited).toBe(0);
+      expect(game.output()).toContain(email);
+      expect(game.output()).toMatch(/"level": 40/);
+    } finally {
+      game.stop();
+    }
 
-  // A second console player has no account: the stub becomes one.
-  await page.context().clearCookies();
-  await page.evaluate(() => (localStorage.clear(), sessionStorage.clear()));
-  const second = runConsole(baseURL as string, `Atreus${uniqueSuffix()}`, 7);
-  const newEmail = uniqueEmail(testInfo, 'stub-new');
-  try {
-    const [, code] = await second.line(/^Code: ([A-Z0-9-]+)$/m);
-    await typeCode(page, code as string);
-    await page.getByRole('button', { name: 'Continue' }).click();
-    await page.getByRole('button', { name: 'Create a new account' }).click();
-    await expect(page).toHaveURL(/\/sign-up$/);
-    await page.getByLabel('Email address').fill(newEmail);
-    await page.getByRole('button', { name: 'Continue' }).click();
-    await expect(page).toHaveURL(/\/age-and-location$/);
-    await page.getByLabel('Date of birth').fill('04/01/1990');
-    await page.getByRole('button', { name: 'Continue' }).click();
-    await expect(page).toHaveURL(/\/email-registration$/);
-    await page.getByLabel('Code', { exact: true }).fill(await latestCode(request, newEmail));
-    await page.getByLabel('I agree to the Terms of Use').check();
-    await page.getByRole('button', { name: 'Create account' }).click();
-    await expect(page).toHaveURL(/\/display-name$/);
-    await page.getByRole('button', { name: 'Update and continue' }).click();
-    await expect(page).toHaveURL(/\/connect-success/);
-    await second.line(/^Signed in as /m);
-    expect(await second.exited).toBe(0);
-    expect(second.output()).toContain(newEmail);
-    expect(second.output()).toMatch(/"level": 7/);
-  } finally {
-    second.stop();
-  }
-});
+    // A second console player has no account: the stub becomes one.
+    await page.context().clearCookies();
+    await page.evaluate(() => (localStorage.clear(), sessionStorage.clear()));
+    const second = runConsole(baseURL as string, `Atreus${uniqueSuffix()}`, 7);
+    const newEmail = uniqueEmail(testInfo, 'stub-new');
+    try {
+      const [, code] = await second.line(/^Code: ([A-Z0-9-]+)$/m);
+      await typeCode(page, code as string);
+      await page.getByRole('button', { name: 'Continue' }).click();
+      await page.getByRole('button', { name: 'Create a new account' }).click();
+      await expect(page).toHaveURL(/\/sign-up$/);
+      await page.getByLabel('Email address').fill(newEmail);
+      await page.getByRole('button', { name: 'Continue' }).click();
+      await expect(page).toHaveURL(/\/age-and-location$/);
+      await page.getByLabel('Date of birth').fill('04/01/1990');
+      await page.getByRole('button', { name: 'Continue' }).click();
+      await expect(page).toHaveURL(/\/email-registration$/);
+      await page.getByLabel('Code', { exact: true }).fill(await latestCode(request, newEmail));
+      await page.getByLabel('I agree to the Terms of Use').check();
+      await page.getByRole('button', { name: 'Create account' }).click();
+      await expect(page).toHaveURL(/\/display-name$/);
+      await page.getByRole('button', { name: 'Update and continue' }).click();
+      await expect(page).toHaveURL(/\/connect-success/);
+      await second.line(/^Signed in as /m);
+      expect(await second.exited).toBe(0);
+      expect(second.output()).toContain(newEmail);
+      expect(second.output()).toMatch(/"level": 7/);
+    } finally {
+      second.stop();
+    }
+  },
+);
 
 test('the failure page: the account links the platform with another identity', async ({
   page,
