@@ -160,7 +160,7 @@ export async function buildApp(config: Config, infrastructure?: Infrastructure):
     },
     { prefix: '/api' },
   );
-  await registerOpenApi(app, implementedCalls, BUILD_VERSION, resolved.rateLimits);
+  await registerOpenApi(app, implementedCalls(resolved), BUILD_VERSION, resolved.rateLimits);
   // The popup of a platform sign-in starts here (a browser navigation: no API key).
   registerPlatformAuthorize(app, resolved);
   registerStandardOAuth(app, resolved);

@@ -18,6 +18,14 @@ const list = z
       .filter(Boolean),
   );
 const enabled = z.enum(['enabled', 'disabled']).default('disabled');
+/** A whole number from min to max, its error saying what it counts (`what`: "whole number of minutes"). */
+const wholeCount = (min: number, max: number, fallback: number, what: string) =>
+  z.coerce
+    .number({ error: `must be a ${what}` })
+    .int({ error: `must be a ${what}` })
+    .min(min)
+    .max(max)
+    .default(fallback);
 
 export const configSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -108,25 +116,10 @@ export const configSchema = z.object({
    */
   RISK_DISPOSABLE_EMAIL: z.enum(['flag', 'off'], { error: 'must be flag or off' }).default('flag'),
   /** Registrations of one client address (IPv4, IPv6 /64) in the window after which one is flagged; 0: off. */
-  RISK_REGISTRATIONS_PER_ADDRESS: z.coerce
-    .number({ error: 'must be a whole number (0 turns the rule off)' })
-    .int({ error: 'must be a whole number (0 turns the rule off)' })
-    .min(0)
-    .max(1_000_000)
-    .default(5),
+  RISK_REGISTRATIONS_PER_ADDRESS: wholeCount(0, 1_000_000, 5, 'whole number (0 turns the rule off)'),
   /** The same for one visitor id (X-Hydra-Visitor-Id); 0: off. */
-  RISK_REGISTRATIONS_PER_VISITOR: z.coerce
-    .number({ error: 'must be a whole number (0 turns the rule off)' })
-    .int({ error: 'must be a whole number (0 turns the rule off)' })
-    .min(0)
-    .max(1_000_000)
-    .default(3),
-  RISK_WINDOW_MINUTES: z.coerce
-    .number({ error: 'must be a whole number of minutes' })
-    .int({ error: 'must be a whole number of minutes' })
-    .min(1)
-    .max(7 * 24 * 60)
-    .default(60),
+  RISK_REGISTRATIONS_PER_VISITOR: wholeCount(0, 1_000_000, 3, 'whole number (0 turns the rule off)'),
+  RISK_WINDOW_MINUTES: wholeCount(1, 7 * 24 * 60, 60, 'whole number of minutes'),
   /** A missing, failed or uncheckable captcha on registration: refused (1200-1204), or a flagged account. */
   RISK_CAPTCHA: z.enum(['refuse', 'flag'], { error: 'must be refuse or flag' }).default('refuse'),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(10_000),

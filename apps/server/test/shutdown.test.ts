@@ -20,16 +20,18 @@ function get(port: number, path: string, headers: Record<string, string>): Promi
 describe('graceful shutdown', () => {
   it('finishes a request that is in flight when close() starts, then refuses connections', async () => {
     const t = await testApp({}, { seed: false });
-    // Hold the request's queries until the stop has begun: it is surely in flight then, however
+    // Hold the request's query until the stop has begun: it is surely in flight then, however
     // slow the machine (a request that arrives after close() starts is refused with 503). The stop
-    // begins once the request has reached the database; it has begun when the server no longer
-    // listens.
+    // begins once the request has reached the database (its own query, not one of the app's
+    // background reads); it has begun when the server no longer listens.
     const originalQuery = t.deps.db.query.bind(t.deps.db);
     let reached: () => void = () => undefined;
     const reachedDatabase = new Promise<void>((resolve) => (reached = resolve));
     t.deps.db.query = async (...args) => {
-      reached();
-      await until(() => !t.app.server.listening, 'the stop to begin');
+      if (args[0] === 'SELECT 1') {
+        reached();
+        await until(() => !t.app.server.listening, 'the stop to begin');
+      }
       return originalQuery(...args);
     };
     await t.app.listen({ port: 0, host: '127.0.0.1' });

@@ -12,6 +12,7 @@ import {
   seedSignedInPlayer,
   uniqueEmail,
   uniqueUsername,
+  pageInNewContext,
 } from './helpers.ts';
 
 interface Player {
@@ -25,9 +26,7 @@ interface Player {
 async function player(browser: Browser, request: APIRequestContext, testInfo: TestInfo, tag: string): Promise<Player> {
   const email = uniqueEmail(testInfo, tag);
   const name = uniqueUsername(tag);
-  const { viewport, userAgent, deviceScaleFactor, isMobile, hasTouch, baseURL } = testInfo.project.use;
-  const context = await browser.newContext({ viewport, userAgent, deviceScaleFactor, isMobile, hasTouch, baseURL });
-  const page = await context.newPage();
+  const page = await pageInNewContext(browser, testInfo);
   const { access_token: token } = await seedSignedInPlayer(page, request, email, { username: name });
   return { email, name, page, token };
 }

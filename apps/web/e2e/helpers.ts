@@ -2,7 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
 import { expect } from '@playwright/test';
-import type { APIRequestContext, Page, TestInfo } from '@playwright/test';
+import type { APIRequestContext, Browser, BrowserContextOptions, Page, TestInfo } from '@playwright/test';
 import { KEYS } from '../src/lib/storage.ts';
 
 export async function expectNoAxeViolations(page: Page) {
@@ -182,6 +182,21 @@ export async function seedSignedInPlayer(
   await page.goto(options.path ?? '/account?lang=en-US');
   await expect(page.locator('.account-menu > button')).toHaveText(created.account.username);
   return created;
+}
+
+/**
+ * A page in a browser context of its own (a second player, another device): the project's device
+ * unless another is given, on the project's server unless `baseURL` names another.
+ */
+export async function pageInNewContext(
+  browser: Browser,
+  testInfo: TestInfo,
+  options: { baseURL?: string | undefined; device?: BrowserContextOptions | undefined } = {},
+): Promise<Page> {
+  const { viewport, userAgent, deviceScaleFactor, isMobile, hasTouch } = options.device ?? testInfo.project.use;
+  const baseURL = options.baseURL ?? testInfo.project.use.baseURL;
+  const context = await browser.newContext({ viewport, userAgent, deviceScaleFactor, isMobile, hasTouch, baseURL });
+  return context.newPage();
 }
 
 /** Headers of a JSON call to the API with the web app's key (as a game or a test would call it). */

@@ -3,7 +3,6 @@
 // next action: the reason, the end in their language, the note, the support link; the page survives a
 // reload, and signing in again lands there too. In English at desktop width, and in Arabic, right to
 // left, at phone width, in the same run: one ban pause (two starts of a server) for both players.
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -16,24 +15,14 @@ import {
   fillPasswordSignIn,
   PASSWORD,
   uniqueEmail,
+  pageInNewContext,
 } from './helpers.ts';
+import { admin } from './admin-cli.ts';
 import { startPortalServer } from './peers/portal-server.ts';
 import { screenshot } from './screenshots.ts';
 import { OWN_SERVER_FIXTURE_MS } from './time-limits.ts';
 
-const ROOT = join(import.meta.dirname, '..', '..', '..');
 const NOTE = 'Aimbot detected in ranked matches on 3 November.';
-
-/** Runs `npm run admin -- <args>` (the command line itself) on a data directory; answers its output. */
-function admin(dataDir: string, ...args: string[]): string {
-  const run = spawnSync(process.execPath, ['apps/server/src/admin/cli.ts', ...args], {
-    cwd: ROOT,
-    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', NODE_ENV: 'test', LOG_LEVEL: 'silent' },
-    encoding: 'utf8',
-  });
-  expect(run.status, run.stderr).toBe(0);
-  return run.stdout.trim();
-}
 
 /**
  * A player created through the API and signed in through the sign-in pages, on their account page,
@@ -44,18 +33,9 @@ async function signedInPlayer(
   testInfo: TestInfo,
   url: string,
   tag: string,
-  device: BrowserContextOptions = testInfo.project.use,
+  device?: BrowserContextOptions,
 ) {
-  const { viewport, userAgent, deviceScaleFactor, isMobile, hasTouch } = device;
-  const context = await browser.newContext({
-    viewport,
-    userAgent,
-    deviceScaleFactor,
-    isMobile,
-    hasTouch,
-    baseURL: url,
-  });
-  const page = await context.newPage();
+  const page = await pageInNewContext(browser, testInfo, { baseURL: url, device });
   const email = uniqueEmail(testInfo, tag);
   await createAccount(page.request, email);
   await page.goto('/sign-in?lang=en-US');

@@ -4,7 +4,6 @@
 // shares a referral code that a second player redeems from its link. A Twitch drop is claimed through
 // the sandbox Twitch (the player links Twitch in its popup first). Arabic at phone width once. Every
 // screen is checked by axe.
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -19,26 +18,16 @@ import {
   uniqueEmail,
   uniqueSuffix,
   verifyEmailInDialog,
+  pageInNewContext,
 } from './helpers.ts';
+import { admin } from './admin-cli.ts';
 import { startPortalServer } from './peers/portal-server.ts';
 import { signInInPlatformPopup } from './platform-sandbox.ts';
 import { screenshot } from './screenshots.ts';
 import { OWN_SERVER_FIXTURE_MS } from './time-limits.ts';
 
-const ROOT = join(import.meta.dirname, '..', '..', '..');
 const TITLE = 'Starfall Legends Closed Playtest';
 const KEYS = ['SFCPT-AAAAA-00001', 'SFCPT-AAAAA-00002', 'SFCPT-AAAAA-00003'];
-
-/** Runs `npm run admin -- <args>` (the command line itself) on a data directory; answers its output. */
-function admin(dataDir: string, ...args: string[]): string {
-  const run = spawnSync(process.execPath, ['apps/server/src/admin/cli.ts', ...args], {
-    cwd: ROOT,
-    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', NODE_ENV: 'test' },
-    encoding: 'utf8',
-  });
-  expect(run.status, run.stderr).toBe(0);
-  return run.stdout.trim();
-}
 
 interface Operated {
   url: string;
@@ -93,17 +82,9 @@ const test = base.extend<object, { operated: Operated }>({
   baseURL: async ({ operated }, use) => use(operated.url),
 });
 
+/** A new player signed in through the sign-in pages, in a browser context of their own, on their account page. */
 async function playerPage(browser: Browser, testInfo: TestInfo, url: string) {
-  const { viewport, userAgent, deviceScaleFactor, isMobile, hasTouch } = testInfo.project.use;
-  const context = await browser.newContext({
-    viewport,
-    userAgent,
-    deviceScaleFactor,
-    isMobile,
-    hasTouch,
-    baseURL: url,
-  });
-  const page = await context.newPage();
+  const page = await pageInNewContext(browser, testInfo, { baseURL: url });
   const email = uniqueEmail(testInfo, 'tester');
   await createAccount(page.request, email);
   await signInWithPassword(page, email, PASSWORD);

@@ -4,7 +4,7 @@
 // may give a reason (--why); both go to the account's audit trail.
 import { userInfo } from 'node:os';
 import type { Operations } from '../deps.ts';
-import { banEnd, banReason, blockReason, operatorName, playerNote } from '../modules/moderation/service.ts';
+import { banEnd, operatorName, playerNote, reasonOf } from '../modules/moderation/service.ts';
 import type { AccountReport, RestrictionRow } from '../modules/moderation/service.ts';
 import { UsageError } from './usage.ts';
 
@@ -100,7 +100,7 @@ export async function runAccountCommand(
       const until = banEnd(o.until, new Date());
       const set = await moderation.ban(account, {
         ...acting(o),
-        reason: banReason(o.reason),
+        reason: reasonOf('ban', o.reason),
         note: playerNote(o.note),
         until,
         game: o.game ?? null,
@@ -121,7 +121,7 @@ export async function runAccountCommand(
     }
     case 'block': {
       const o = options(rest, ['reason', 'note', 'why', 'by']);
-      await moderation.block(account, { ...acting(o), reason: blockReason(o.reason), note: playerNote(o.note) });
+      await moderation.block(account, { ...acting(o), reason: reasonOf('block', o.reason), note: playerNote(o.note) });
       return [`blocked ${account.email ?? account.id}: every sign-in ended, data and links kept; unblock to lift`];
     }
     case 'unblock': {

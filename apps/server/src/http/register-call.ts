@@ -70,8 +70,15 @@ function answerText(call: Call, request: FastifyRequest, result: unknown, format
   return text;
 }
 
-/** Ids of the calls this server implements, for the OpenAPI document. */
-export const implementedCalls = new Set<string>();
+/** Ids of the calls each server (by its services, `app.deps`) implements, for its OpenAPI document. */
+const implementedBy = new WeakMap<object, Set<string>>();
+
+/** The ids of the calls mounted with registerCall on the server of `deps`. */
+export function implementedCalls(deps: object): Set<string> {
+  let ids = implementedBy.get(deps);
+  if (!ids) implementedBy.set(deps, (ids = new Set()));
+  return ids;
+}
 
 /**
  * The path of the first string in `value` that holds U+0000 (PostgreSQL text cannot); null when
@@ -152,7 +159,7 @@ export function registerCall<C extends Call>(
 ): void {
   const { signedIn, standing, captcha, rateLimits } = app.deps;
   const frozen: FrozenAnswers = new WeakMap();
-  implementedCalls.add(call.id);
+  implementedCalls(app.deps).add(call.id);
   const inputs = {
     params: validator(call.params, 'params'),
     query: validator(call.query, 'query'),

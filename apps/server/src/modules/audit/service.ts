@@ -45,46 +45,29 @@ export class AuditService {
     this.#options = options;
   }
 
+  /**
+   * An event of the account, recorded from a request (its address, User-Agent and game) or from an
+   * operator's action (issue 30: no request; the operator's name and reason, for operators only).
+   */
   async record(
     accountId: string,
     type: SecurityEventType | OperatorOnlyEventType,
-    origin: AuditOrigin,
+    from: AuditOrigin | OperatorAction,
     method: string | null = null,
   ): Promise<void> {
-    this.#options.onRecorded?.(type, method);
+    const action = 'operator' in from ? from : null;
+    const origin = action ? null : (from as AuditOrigin);
+    const recordedMethod = action ? action.method : method;
+    this.#options.onRecorded?.(type, recordedMethod);
     await this.#repo
       .insert({
         accountId,
         type,
-        method,
-        ip: origin.ip,
-        userAgent: origin.userAgent?.slice(0, 512) ?? null,
-        clientId: origin.clientId ?? null,
-      })
-      .catch((error: unknown) => this.#options.onError?.(error));
-  }
-
-  /**
-   * An operator's action on an account (issue 30): no request origin, the operator's name and reason
-   * kept for operators only.
-   */
-  async recordOperator(
-    accountId: string,
-    type: SecurityEventType | OperatorOnlyEventType,
-    action: OperatorAction,
-  ): Promise<void> {
-    this.#options.onRecorded?.(type, action.method);
-    await this.#repo
-      .insert({
-        accountId,
-        type,
-        method: action.method,
-        ip: null,
-        userAgent: null,
-        clientId: null,
-        operator: action.operator,
-        detail: action.why,
-        gameSlug: action.game,
+        method: recordedMethod,
+        ip: origin?.ip ?? null,
+        userAgent: origin?.userAgent?.slice(0, 512) ?? null,
+        clientId: origin?.clientId ?? null,
+        ...(action ? { operator: action.operator, detail: action.why, gameSlug: action.game } : {}),
       })
       .catch((error: unknown) => this.#options.onError?.(error));
   }

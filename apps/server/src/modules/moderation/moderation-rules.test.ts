@@ -1,16 +1,16 @@
 // What an operator may set (issue 30): reason codes, the note, the end of a ban, the operator's name.
 import { describe, expect, it } from 'vitest';
-import { banEnd, banReason, blockReason, ModerationError, operatorName, playerNote } from './moderation-rules.ts';
+import { banEnd, ModerationError, operatorName, playerNote, reasonOf } from './moderation-rules.ts';
 
 const now = new Date('2030-06-15T12:00:00Z');
 
 describe('an operator setting a ban or block', () => {
   it('takes only the reason codes the player has a text for', () => {
-    expect(banReason('cheating')).toBe('cheating');
-    expect(() => banReason('legal_hold')).toThrow(/a ban cannot have the reason legal_hold: one of cheating/);
-    expect(() => banReason(undefined)).toThrow(/a ban needs --reason: one of cheating/);
-    expect(blockReason('suspected_takeover')).toBe('suspected_takeover');
-    expect(() => blockReason('cheating')).toThrow(/a block cannot have the reason cheating/);
+    expect(reasonOf('ban', 'cheating')).toBe('cheating');
+    expect(() => reasonOf('ban', 'legal_hold')).toThrow(/a ban cannot have the reason legal_hold: one of cheating/);
+    expect(() => reasonOf('ban', undefined)).toThrow(/a ban needs --reason: one of cheating/);
+    expect(reasonOf('block', 'suspected_takeover')).toBe('suspected_takeover');
+    expect(() => reasonOf('block', 'cheating')).toThrow(/a block cannot have the reason cheating/);
   });
 
   it('takes a note of at most 500 characters, trimmed, none when blank', () => {

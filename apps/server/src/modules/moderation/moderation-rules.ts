@@ -2,29 +2,26 @@
 // player reads its text in their language), the note for the player is short, and a ban's end is a
 // time to come. Each refusal is a ModerationError, whose message is for the operator.
 import { BAN_REASONS, BLOCK_REASONS, RESTRICTION_NOTE_MAX } from '@portal/contract/data/moderation';
-import type { BanReason, BlockReason } from '@portal/contract/data/moderation';
 
 /** A refusal of an operator's action (the command line prints its message, the console shows it). */
 export class ModerationError extends Error {
   override name = 'ModerationError';
 }
 
-export function banReason(code: string | undefined): BanReason {
-  const found = BAN_REASONS.find((reason) => reason === code);
-  if (!found)
-    throw new ModerationError(
-      `${code === undefined ? 'a ban needs --reason' : `a ban cannot have the reason ${code}`}: one of ${BAN_REASONS.join(', ')}`,
-    );
-  return found;
-}
+const REASONS = { ban: BAN_REASONS, block: BLOCK_REASONS } as const;
 
-export function blockReason(code: string | undefined): BlockReason {
-  const found = BLOCK_REASONS.find((reason) => reason === code);
+/** The reason code of a ban or a block: one of the contract's codes for that kind. */
+export function reasonOf<K extends keyof typeof REASONS>(
+  kind: K,
+  code: string | undefined,
+): (typeof REASONS)[K][number] {
+  const allowed: readonly string[] = REASONS[kind];
+  const found = allowed.find((reason) => reason === code);
   if (!found)
     throw new ModerationError(
-      `${code === undefined ? 'a block needs --reason' : `a block cannot have the reason ${code}`}: one of ${BLOCK_REASONS.join(', ')}`,
+      `${code === undefined ? `a ${kind} needs --reason` : `a ${kind} cannot have the reason ${code}`}: one of ${allowed.join(', ')}`,
     );
-  return found;
+  return found as (typeof REASONS)[K][number];
 }
 
 /** The note shown to the player: trimmed, at most RESTRICTION_NOTE_MAX characters, or null. */

@@ -18,7 +18,7 @@ import { ModerationError } from './moderation-rules.ts';
 import type { ModerationRepo, OpenCount, RestrictionRow } from './repo.ts';
 import { inForce } from './standing.ts';
 
-export { banEnd, banReason, blockReason, ModerationError, operatorName, playerNote } from './moderation-rules.ts';
+export { banEnd, ModerationError, operatorName, playerNote, reasonOf } from './moderation-rules.ts';
 export type { OpenCount, RestrictionRow } from './repo.ts';
 
 /** Who acts, and the reason they typed (kept in the audit trail; null when none was given). */
@@ -55,7 +55,7 @@ export interface ModerationDeps {
   accounts: Pick<AccountsService, 'findById' | 'findByEmail' | 'setRegistrationFlagged'>;
   games: Pick<GamesService, 'find' | 'clientIdsOf'>;
   tokens: Pick<TokenService, 'endAll' | 'endClients' | 'liveSignIns'>;
-  audit: Pick<AuditService, 'recordOperator'>;
+  audit: Pick<AuditService, 'record'>;
   now?: () => Date;
 }
 
@@ -184,11 +184,11 @@ export class ModerationService {
   }
 
   #record(account: Account, type: OperatorEventType, input: Acting, method: string | null, game: string | null) {
-    return this.#d.audit.recordOperator(account.id, type, { operator: input.by, why: input.why, method, game });
+    return this.#d.audit.record(account.id, type, { operator: input.by, why: input.why, method, game });
   }
 }
 
-type OperatorEventType = Parameters<AuditService['recordOperator']>[1];
+type OperatorEventType = Parameters<AuditService['record']>[1];
 
 function stored(row: RestrictionRow) {
   return { startsAt: row.startsAt.toISOString(), endsAt: row.endsAt?.toISOString() ?? null };
