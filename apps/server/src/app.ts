@@ -11,6 +11,7 @@ import { registerCodec } from './http/codec.ts';
 import { registerConditionalGet } from './http/conditional-get.ts';
 import { registerMetrics } from './http/metrics.ts';
 import { registerContext } from './http/context.ts';
+import { registerRequestOrigin } from './http/origin.ts';
 import { registerErrorHandling, sendError, toRequestError } from './http/error-handler.ts';
 import { RequestError } from './http/request-error.ts';
 import { ErrorMessages } from './http/messages.ts';
@@ -127,6 +128,7 @@ export async function buildApp(config: Config, infrastructure?: Infrastructure):
   // Hooks of every request are plain callbacks, not async functions: an async hook costs a promise and
   // a turn of the microtask queue per request (measured in bench/reads.mjs). The security hook also
   // names the request in the answer (X-Request-Id).
+  registerRequestOrigin(app);
   registerContext(app);
   registerCodec(app);
   registerErrorHandling(app, messages);

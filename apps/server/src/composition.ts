@@ -76,6 +76,7 @@ import { SessionsService } from './modules/sessions/service.ts';
 import { SignInService } from './modules/sessions/sign-in-service.ts';
 import { SignedInService } from './modules/sessions/signed-in-service.ts';
 import { tokenAnswer } from './modules/sessions/token-answer.ts';
+import { SignedInDevicesService } from './modules/sessions/signed-in-devices.ts';
 import { TokenService } from './modules/sessions/token-service.ts';
 import { SettingsRepo } from './modules/settings/repo.ts';
 import { SettingsService } from './modules/settings/service.ts';
@@ -159,6 +160,7 @@ export function compose(infrastructure: Infrastructure): Services {
   const sessions = new SessionsService(sessionsRepo, { accessTokenTtlSeconds: config.ACCESS_TOKEN_TTL_SECONDS });
   const tokens = new TokenService(sessions, sessionsRepo, standing, {
     refreshTokenTtlDays: config.REFRESH_TOKEN_TTL_DAYS,
+    sessionIdleDays: config.SESSION_IDLE_DAYS,
   });
   const emailCodes = new EmailCodesService(new EmailCodesRepo(orm), counters, {
     perClientHour: config.CODE_MAILS_PER_CLIENT_HOUR,
@@ -243,7 +245,7 @@ export function compose(infrastructure: Infrastructure): Services {
       const account = await accounts.findById(id);
       return account?.stub ? account : undefined;
     },
-    start: async (account) => ({ tokens: await tokens.start({ account }), account }),
+    start: async (account) => ({ tokens: await tokens.start({ account, flow: 'device' }), account }),
   });
   const oauthRepo = new OAuthRepo(orm);
   const oauth = new OAuthService(oauthRepo, { games, accounts, sessions, tokens, device, standing });
@@ -303,6 +305,13 @@ export function compose(infrastructure: Infrastructure): Services {
     standing,
     moderation: new ModerationService({ repo: moderationRepo, accounts, games, tokens, audit }),
     tokens,
+    signedInDevices: new SignedInDevicesService({
+      tokens,
+      clientNames: async (clientId) => {
+        const found = await games.findClientWithGame(clientId);
+        return found ? { clientName: found.client.name, game: { slug: found.game.slug, name: found.game.name } } : null;
+      },
+    }),
     signIn: new SignInService({ accounts, codes: emailCodes, sessions, tokens, mfa, mailer, audit, even }),
     tokenAnswer: (issued, account) => tokenAnswer(issued, account, consents),
     emailCodes,
@@ -398,7 +407,7 @@ export function composeOperations(db: Database, config: Config): Operations {
     new SessionsService(sessionsRepo, { accessTokenTtlSeconds: config.ACCESS_TOKEN_TTL_SECONDS }),
     sessionsRepo,
     standing,
-    { refreshTokenTtlDays: config.REFRESH_TOKEN_TTL_DAYS },
+    { refreshTokenTtlDays: config.REFRESH_TOKEN_TTL_DAYS, sessionIdleDays: config.SESSION_IDLE_DAYS },
   );
   return {
     config,

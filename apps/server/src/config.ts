@@ -74,6 +74,8 @@ export const configSchema = z.object({
   /** Access tokens whose session and account each instance keeps (ADR 017); 0 reads the database every time. */
   SIGNED_IN_CACHE_ENTRIES: z.coerce.number().int().min(0).max(1_000_000).default(10_000),
   REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  /** A sign-in unused this many days cannot be refreshed (inactivity timeout; ADR 034, NIST SP 800-63B). */
+  SESSION_IDLE_DAYS: z.coerce.number().int().min(1).max(365).default(14),
   /** The sweep (ADR 026): how often one instance deletes what is over (0: never), in batches of rows. */
   SWEEP_INTERVAL_MS: z.coerce.number().int().min(0).max(86_400_000).default(600_000),
   SWEEP_BATCH: z.coerce.number().int().min(1).max(100_000).default(500),

@@ -41,6 +41,7 @@ import type { FriendsService } from './modules/friends/service.ts';
 import type { Sweep } from './jobs/sweep.ts';
 import type { Metrics } from './http/metrics.ts';
 import type { AuditService } from './modules/audit/service.ts';
+import type { SignedInDevicesService } from './modules/sessions/signed-in-devices.ts';
 import type { GameRegistryService } from './modules/games/registry-service.ts';
 import type { BetaOperatorsService } from './modules/betas/operators-service.ts';
 import type { MailQueueRepo } from './mail/queue-repo.ts';
@@ -69,6 +70,8 @@ export interface Services extends Infrastructure {
   standing: StandingService;
   moderation: ModerationService;
   tokens: TokenService;
+  /** The player's signed-in devices: each live sign-in, ended one at a time or all but this one. */
+  signedInDevices: SignedInDevicesService;
   signIn: SignInService;
   /** The answer of every call that signs in (spec 001 §7): tokens, pending two-factor, the account. */
   tokenAnswer: (tokens: IssuedTokens, account: Account) => Promise<TokenAnswer>;

@@ -705,6 +705,44 @@ export const openidNonces = pgTable(
   (t) => [index('openid_nonces_issued_at').on(t.issuedAt)],
 );
 
+/** Where and how each sign-in (refresh-token family) started and was last used (migration 0032). */
+export const signIns = pgTable(
+  'sign_ins',
+  {
+    familyId: uuid('family_id').primaryKey(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    clientId: text('client_id'),
+    flow: text('flow', { enum: ['portal', 'game', 'device'] }).notNull(),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    lastUsedAt: timestamptz('last_used_at').notNull().defaultNow(),
+    lastIp: text('last_ip'),
+  },
+  (t) => [index('sign_ins_account_id_idx').on(t.accountId), index('sign_ins_last_used_at_idx').on(t.lastUsedAt)],
+);
+
+/** What each game's OAuth client was granted by a player (migration 0032). */
+export const oauthGrants = pgTable(
+  'oauth_grants',
+  {
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    clientId: text('client_id')
+      .notNull()
+      .references(() => oauthClients.clientId, { onDelete: 'cascade' }),
+    scope: text('scope'),
+    flow: text('flow', { enum: ['game', 'device'] }).notNull(),
+    grantedAt: timestamptz('granted_at').notNull().defaultNow(),
+    lastGrantedAt: timestamptz('last_granted_at').notNull().defaultNow(),
+    revokedAt: timestamptz('revoked_at'),
+  },
+  (t) => [primaryKey({ columns: [t.accountId, t.clientId] })],
+);
+
 export const schema = {
   mailQueue,
   auditEvents,
@@ -748,4 +786,6 @@ export const schema = {
   twitchBenefits,
   twitchClaims,
   registrationSources,
+  signIns,
+  oauthGrants,
 };

@@ -43,6 +43,17 @@ export const SWEEP_STATEMENTS: readonly SweepStatement[] = [
              LIMIT $1)`,
     retention: (r) => r.refreshReuseHours,
   },
+  {
+    // Where a sign-in came from (sign_ins, migration 0032) goes once its sessions are gone: none of a
+    // live sign-in is ever deleted, so a row without sessions is over.
+    name: 'sign_ins',
+    sql: `DELETE FROM sign_ins WHERE family_id IN (
+            SELECT si.family_id FROM sign_ins si
+             WHERE si.last_used_at < now() - $2 * interval '1 hour'
+               AND NOT EXISTS (SELECT 1 FROM sessions s WHERE s.family_id = si.family_id)
+             LIMIT $1)`,
+    retention: (r) => r.refreshReuseHours,
+  },
   expiredADayAgo('email_codes'),
   expiredADayAgo('link_tokens'),
   expiredADayAgo('authorization_codes'),

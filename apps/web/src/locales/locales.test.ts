@@ -18,6 +18,10 @@ const SAME_IN_EVERY_LANGUAGE = [
   'gameProfiles.platform.xbox_series_xs',
   'gameProfiles.platform.pc_steam',
   'gameProfiles.platform.pc_epic',
+  // A sign-in named by its device or game alone, and the separator of a list (", " in most languages).
+  'security.devices.browser',
+  'security.devices.game',
+  'security.games.listSeparator',
 ];
 /** Words that happen to be spelt as in English in some languages. */
 const SAME_IN_SOME_LANGUAGES: Record<string, string[]> = {

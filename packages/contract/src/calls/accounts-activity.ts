@@ -23,6 +23,10 @@ export const SECURITY_EVENT_TYPES = [
   'account_blocked',
   'account_unblocked',
   'signed_out_everywhere',
+  // The player ended sign-ins from /security (issue 31): `method` 'one' or 'others'.
+  'sign_in_ended',
+  // The player revoked a game's access (issue 31); client_name names the game.
+  'game_access_revoked',
 ] as const;
 export type SecurityEventType = (typeof SECURITY_EVENT_TYPES)[number];
 

@@ -14,6 +14,7 @@ import { sessions as sessionsCalls } from './sessions.ts';
 import { sessionsGames } from './sessions-games.ts';
 import { sessionsMfa } from './sessions-mfa.ts';
 import { settings } from './settings.ts';
+import { connectedGames, signedInDevices } from './signed-in-devices.ts';
 import { social } from './social.ts';
 import { twitch } from './twitch.ts';
 
@@ -25,10 +26,11 @@ export const accounts = {
   ...accountsActivity,
   ...accountsMfa,
   ...accountsLinks,
+  ...connectedGames,
 };
 
 /** The sessions area: sign-in and tokens, two-factor completion, devices, game authorization. */
-export const sessions = { ...sessionsCalls, ...sessionsMfa, ...sessionsGames };
+export const sessions = { ...sessionsCalls, ...sessionsMfa, ...sessionsGames, ...signedInDevices };
 
 export { analytics, betas, friends, games, settings, social, twitch };
 

@@ -86,13 +86,18 @@ export class AuditService {
   }
 }
 
+function browserAndSystem(userAgent: string | null): { browser: string | null; os: string | null } {
+  const { browser, os } = describeUserAgent(userAgent);
+  return { browser, os };
+}
+
 function toSecurityEvent(row: AuditRow): SecurityEvent {
   return {
     type: row.type as SecurityEventType,
     method: row.method,
     created_at: row.createdAt,
     ip: row.ip,
-    ...describeUserAgent(row.userAgent),
+    ...browserAndSystem(row.userAgent),
     client_name: row.clientName,
   };
 }

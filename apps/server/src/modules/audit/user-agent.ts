@@ -1,33 +1,53 @@
-// A browser and a system named from a User-Agent header, for the player's recent activity ("Firefox",
-// "Windows"). Only the families people know; anything else is null rather than a guess. Order
-// matters: Edge and Opera also say "Chrome", Chrome also says "Safari", Android also says "Linux".
+// A browser, a system and a kind of device named from a User-Agent header, for the player's recent
+// activity and signed-in devices ("Firefox", "Windows"; "PlayStation 5", a console). Read by
+// ua-parser-js (the MIT 1.x line; ADR 034), with its names put as players know them ("Mac OS" is
+// macOS, "Mobile Safari" is Safari, a headless Chrome is Chrome). Anything it cannot name is null,
+// never a guess.
+import UAParser from 'ua-parser-js';
 
-const BROWSERS: readonly [RegExp, string][] = [
-  [/\bEdg(?:e|A|iOS)?\//, 'Edge'],
-  [/\b(?:OPR|Opera)\//, 'Opera'],
-  [/\bSamsungBrowser\//, 'Samsung Internet'],
-  [/\b(?:Firefox|FxiOS)\//, 'Firefox'],
-  [/(?:\b|Headless)(?:Chrome|CriOS|Chromium)\//, 'Chrome'],
-  [/\bVersion\/[\d.]+.*\bSafari\//, 'Safari'],
-];
+/** What kind of device: ua-parser-js's types, a desktop when it names a system and no device. */
+export type DeviceKind = 'desktop' | 'mobile' | 'tablet' | 'console' | 'tv' | 'other';
 
-const SYSTEMS: readonly [RegExp, string][] = [
-  [/\bPlayStation\b/, 'PlayStation'],
-  [/\bXbox\b/, 'Xbox'],
-  [/\bNintendo\b/, 'Nintendo'],
-  [/\b(?:iPhone|iPad|iPod)\b/, 'iOS'],
-  [/\bAndroid\b/, 'Android'],
-  [/\bCrOS\b/, 'ChromeOS'],
-  [/\bWindows\b/, 'Windows'],
-  [/\bMac OS X\b|\bMacintosh\b/, 'macOS'],
-  [/\bLinux\b/, 'Linux'],
-];
+export interface DescribedAgent {
+  browser: string | null;
+  os: string | null;
+  /** The device's kind; null when nothing is known of the agent. */
+  device: DeviceKind | null;
+  /** The device's model when the agent names one ("Pixel 8", "PlayStation 5"). */
+  model: string | null;
+}
 
-const first = (table: readonly [RegExp, string][], text: string) =>
-  table.find(([pattern]) => pattern.test(text))?.[1] ?? null;
+const BROWSER_NAMES: Record<string, string | null> = {
+  'Chrome Headless': 'Chrome',
+  'Chrome WebView': 'Chrome',
+  'Mobile Safari': 'Safari',
+  'Mobile Firefox': 'Firefox',
+  // A console's or a device's built-in engine is no browser a player would name.
+  WebKit: null,
+};
 
-export function describeUserAgent(userAgent: string | null): { browser: string | null; os: string | null } {
-  if (!userAgent) return { browser: null, os: null };
-  const text = userAgent.slice(0, 512);
-  return { browser: first(BROWSERS, text), os: first(SYSTEMS, text) };
+const OS_NAMES: Record<string, string> = {
+  'Mac OS': 'macOS',
+  'Chromium OS': 'ChromeOS',
+};
+
+const KINDS: Record<string, DeviceKind> = {
+  mobile: 'mobile',
+  tablet: 'tablet',
+  console: 'console',
+  smarttv: 'tv',
+  wearable: 'other',
+  embedded: 'other',
+};
+
+export function describeUserAgent(userAgent: string | null): DescribedAgent {
+  if (!userAgent) return { browser: null, os: null, device: null, model: null };
+  const { browser, os, device } = new UAParser(userAgent.slice(0, 512)).getResult();
+  const renamed = browser.name === undefined ? undefined : BROWSER_NAMES[browser.name];
+  const browserName = browser.name === undefined ? null : renamed === undefined ? browser.name : renamed;
+  const osName = os.name === undefined ? null : (OS_NAMES[os.name] ?? os.name);
+  const kind = device.type ? (KINDS[device.type] ?? 'other') : osName || browserName ? 'desktop' : null;
+  // "Macintosh" names no model a player would not already read from macOS.
+  const model = device.model && device.model !== 'Macintosh' ? device.model : null;
+  return { browser: browserName, os: osName, device: kind, model };
 }

@@ -17,6 +17,7 @@ import {
   platformLinks,
   refreshTokens,
   sessions,
+  signIns,
 } from '../../db/schema.ts';
 import { decideConsolidation } from './consolidation-rules.ts';
 import type { ConsolidationDecision, ConsolidationPlan, ConsolidationScope } from './consolidation-rules.ts';
@@ -136,6 +137,11 @@ async function apply(tx: Tx, sourceId: string, targetId: string, plan: Consolida
     .select({ familyId: sessions.familyId })
     .from(sessions)
     .where(and(eq(sessions.accountId, sourceId), sql`${sessions.clientId} IS NOT NULL`));
+  // Where those game sign-ins came from moves with them (the stub's own rows go with the stub).
+  await tx
+    .update(signIns)
+    .set({ accountId: targetId })
+    .where(and(eq(signIns.accountId, sourceId), inArray(signIns.familyId, gameFamilies)));
   await tx
     .update(refreshTokens)
     .set({ accountId: targetId })

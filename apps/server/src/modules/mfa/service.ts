@@ -5,14 +5,26 @@
 // - A code is accepted once: its step must be later than the last accepted step (replay refused).
 // - Wrong codes are capped per account (MFA_FAILURES in MFA_FAILURE_WINDOW_MS): beyond that every
 //   code is refused with too_many_requests and the wait, right or wrong.
-// - Secrets and backup codes are sealed at rest (SecretBox); backup codes are checked by HMAC.
+// - Secrets are sealed at rest (SecretBox). Each backup code is stored as argon2id (salted) of its
+//   HMAC under the key (ASVS 6.5.2), which is what checks a typed code, plus a sealed copy kept for
+//   the spec's "view backup codes" modal: the authenticator secret is sealed under the same key, so
+//   the sealed copy exposes nothing the key does not already open (backup-codes.ts).
+// - Cost of spending a backup code: at most BACKUP_CODE_COUNT argon2id verifications (one per unused
+//   code, stopping at the first match; a code that matches nothing costs them all), reached only
+//   after the password and behind the account's MFA_FAILURES limit.
 import type { BackupCodes } from '@portal/contract/calls/accounts-mfa';
 import { RequestError } from '../../http/request-error.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import type { TemplateName } from '../../mail/templates.ts';
 import type { CounterStore } from '../../rate-limit/counter-store.ts';
 import type { Account } from '../accounts/service.ts';
-import { hashBackupCode, newBackupCodes } from './backup-codes.ts';
+import {
+  isLegacyBackupCodeHash,
+  looksLikeBackupCode,
+  newBackupCodes,
+  storedBackupCodeHash,
+  verifyBackupCode,
+} from './backup-codes.ts';
 import type { MfaRepo, StoredBackupCode } from './repo.ts';
 import type { SecretBox } from '../../security/secret-box.ts';
 import { matchTotp, newTotpSecret, otpauthUri } from './totp.ts';
@@ -30,7 +42,7 @@ function tooMany(resetAt: number): RequestError {
 export interface MfaDeps {
   repo: MfaRepo;
   box: SecretBox;
-  /** HMAC key of the backup codes (MFA_SECRET_KEY). */
+  /** HMAC key of the backup codes, the pepper under argon2id (MFA_SECRET_KEY). */
   key: string;
   counters: CounterStore;
   mailer: Mailer;
@@ -67,7 +79,7 @@ export class MfaService {
     const step = matchTotp(this.#d.box.open(account.mfaPendingSecret), code, this.#now());
     if (step === null) return this.#failed(account);
     const plain = newBackupCodes();
-    const updated = await this.#d.repo.activate(account.id, account.mfaPendingSecret, step, this.#store(plain));
+    const updated = await this.#d.repo.activate(account.id, account.mfaPendingSecret, step, await this.#store(plain));
     if (!updated) throw new RequestError('mfa_already_active');
     await this.#notify(updated, 'mfa_enabled');
     return {
@@ -87,12 +99,24 @@ export class MfaService {
     if (step === null || !(await this.#d.repo.acceptStep(account.id, step))) return this.#failed(account);
   }
 
-  /** Spends a backup code in place of an authenticator code. */
+  /**
+   * Spends a backup code in place of an authenticator code: the typed code is checked against each
+   * unused code's argon2id hash in turn (at most BACKUP_CODE_COUNT), and the one it matches is spent
+   * by its id only if still unused, so the same code sent twice at once succeeds once.
+   */
   async useBackupCode(account: Account, code: string): Promise<void> {
     if (!account.mfaSecret) throw new RequestError('mfa_not_enabled');
     await this.#refuseWhenTooManyFailures(account);
-    if (!(await this.#d.repo.spendBackupCode(account.id, hashBackupCode(this.#d.key, code))))
-      return this.#failed(account);
+    // What cannot be a code costs no argon2id work (it still counts as a wrong code).
+    if (!looksLikeBackupCode(code)) return this.#failed(account);
+    await this.#upgradeLegacyBackupCodes(account.id);
+    for (const stored of await this.#d.repo.unusedBackupCodes(account.id)) {
+      if (!(await verifyBackupCode(this.#d.key, stored.codeHash, code))) continue;
+      if (await this.#d.repo.spendBackupCode(account.id, stored.id)) return;
+      // Spent by another request meanwhile; the codes of an account differ, so no other row matches.
+      break;
+    }
+    return this.#failed(account);
   }
 
   /** The backup codes, after an authenticator code. */
@@ -109,7 +133,7 @@ export class MfaService {
   async regenerate(account: Account, code: string): Promise<BackupCodes> {
     await this.checkCode(account, code);
     const plain = newBackupCodes();
-    const updated = (await this.#d.repo.replaceBackupCodes(account.id, this.#store(plain))) ?? account;
+    const updated = (await this.#d.repo.replaceBackupCodes(account.id, await this.#store(plain))) ?? account;
     await this.#notify(updated, 'backup_codes');
     return this.#view(
       plain.map((c) => ({ code: c, used: false })),
@@ -126,8 +150,30 @@ export class MfaService {
     return updated;
   }
 
-  #store(codes: string[]): StoredBackupCode[] {
-    return codes.map((code) => ({ codeHash: hashBackupCode(this.#d.key, code), sealedCode: this.#d.box.seal(code) }));
+  /** The rows of new codes: hashed side by side (argon2id runs on the libuv thread pool). */
+  #store(codes: string[]): Promise<StoredBackupCode[]> {
+    return Promise.all(
+      codes.map(async (code) => ({
+        codeHash: await storedBackupCodeHash(this.#d.key, code),
+        sealedCode: this.#d.box.seal(code),
+      })),
+    );
+  }
+
+  /**
+   * Rows stored before argon2id (the bare HMAC) are rehashed from their sealed copy, used ones too,
+   * so that afterwards every code of the account is checked by argon2id only.
+   */
+  async #upgradeLegacyBackupCodes(accountId: string): Promise<void> {
+    const legacy = (await this.#d.repo.legacyBackupCodes(accountId)).filter((row) =>
+      isLegacyBackupCodeHash(row.codeHash),
+    );
+    await Promise.all(
+      legacy.map(async (row) => {
+        const codeHash = await storedBackupCodeHash(this.#d.key, this.#d.box.open(row.sealedCode));
+        await this.#d.repo.upgradeBackupCodeHash(row.id, row.codeHash, codeHash);
+      }),
+    );
   }
 
   #view(codes: { code: string; used: boolean }[], account: Account): BackupCodes {

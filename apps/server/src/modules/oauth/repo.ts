@@ -2,12 +2,35 @@
 // sign ID tokens (private keys sealed by the caller).
 import { and, desc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Orm } from '../../db/database.ts';
-import { authorizationCodes, signingKeys } from '../../db/schema.ts';
+import { authorizationCodes, games, oauthClients, oauthGrants, signingKeys } from '../../db/schema.ts';
 
 export type AuthorizationCodeRow = typeof authorizationCodes.$inferSelect;
 export type NewAuthorizationCode = typeof authorizationCodes.$inferInsert;
 export type SigningKeyRow = typeof signingKeys.$inferSelect;
 export type NewSigningKey = typeof signingKeys.$inferInsert;
+
+/** A game's grant of an account, named for its player. */
+export interface GrantRow {
+  clientId: string;
+  clientName: string;
+  gameSlug: string;
+  gameName: string;
+  scope: string | null;
+  flow: 'game' | 'device';
+  grantedAt: Date;
+  lastGrantedAt: Date;
+}
+
+/**
+ * The scope of a grant given again: what was granted before and what is granted now (a revoked grant
+ * starts again from what is granted now).
+ */
+const MERGED_SCOPE = sql`CASE
+    WHEN ${oauthGrants.revokedAt} IS NOT NULL OR ${oauthGrants.scope} IS NULL THEN excluded.scope
+    WHEN excluded.scope IS NULL THEN ${oauthGrants.scope}
+    ELSE (SELECT string_agg(DISTINCT part, ' ' ORDER BY part)
+            FROM unnest(string_to_array(${oauthGrants.scope} || ' ' || excluded.scope, ' ')) AS part)
+  END`;
 
 export class OAuthRepo {
   readonly #orm: Orm;
@@ -46,6 +69,55 @@ export class OAuthRepo {
       .from(authorizationCodes)
       .where(eq(authorizationCodes.id, codeId));
     return Boolean(row?.reusedAt);
+  }
+
+  /** Records that the account granted the client `scope` (a code or a device code redeemed). */
+  async recordGrant(accountId: string, clientId: string, scope: string | null, flow: 'game' | 'device'): Promise<void> {
+    await this.#orm
+      .insert(oauthGrants)
+      .values({ accountId, clientId, scope, flow })
+      .onConflictDoUpdate({
+        target: [oauthGrants.accountId, oauthGrants.clientId],
+        set: {
+          scope: MERGED_SCOPE,
+          flow,
+          grantedAt: sql`CASE WHEN ${oauthGrants.revokedAt} IS NULL THEN ${oauthGrants.grantedAt} ELSE now() END`,
+          lastGrantedAt: sql`now()`,
+          revokedAt: null,
+        },
+      });
+  }
+
+  /** The account's grants in force, with their client's and game's names, latest first. */
+  grantsOf(accountId: string): Promise<GrantRow[]> {
+    return this.#orm
+      .select({
+        clientId: oauthGrants.clientId,
+        clientName: oauthClients.name,
+        gameSlug: games.slug,
+        gameName: games.name,
+        scope: oauthGrants.scope,
+        flow: oauthGrants.flow,
+        grantedAt: oauthGrants.grantedAt,
+        lastGrantedAt: oauthGrants.lastGrantedAt,
+      })
+      .from(oauthGrants)
+      .innerJoin(oauthClients, eq(oauthClients.clientId, oauthGrants.clientId))
+      .innerJoin(games, eq(games.slug, oauthClients.gameSlug))
+      .where(and(eq(oauthGrants.accountId, accountId), isNull(oauthGrants.revokedAt)))
+      .orderBy(desc(oauthGrants.lastGrantedAt));
+  }
+
+  /** Revokes a grant in force; false when the account has none for the client. */
+  async revokeGrant(accountId: string, clientId: string): Promise<boolean> {
+    const rows = await this.#orm
+      .update(oauthGrants)
+      .set({ revokedAt: sql`now()` })
+      .where(
+        and(eq(oauthGrants.accountId, accountId), eq(oauthGrants.clientId, clientId), isNull(oauthGrants.revokedAt)),
+      )
+      .returning({ clientId: oauthGrants.clientId });
+    return rows.length === 1;
   }
 
   /** The scope of the code that started a sign-in; undefined when no code did. */

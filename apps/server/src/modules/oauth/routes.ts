@@ -7,13 +7,17 @@
 //   sign in to the game (who-may-authorize.ts).
 // The code is redeemed at POST /sessions/auth/token (grant_type authorization_code, sessions/routes)
 // or at the standard POST /oauth2/token (standard-routes.ts).
+// - GET and DELETE /accounts/me/connected_games: the games the player granted access, and revoking
+//   one (issue 31): its grant ends with every sign-in its client holds.
 import { verifyGameEntry } from '@portal/contract/calls/games';
 import { authorize, precheckAuthorize } from '@portal/contract/calls/sessions-games';
+import { listConnectedGames, revokeConnectedGame } from '@portal/contract/calls/signed-in-devices';
 import type { FastifyInstance } from 'fastify';
 import type { Services } from '../../deps.ts';
+import { originOf } from '../../http/origin.ts';
 import { registerCall } from '../../http/register-call.ts';
 
-export function registerOAuth(app: FastifyInstance, { oauth }: Pick<Services, 'oauth'>) {
+export function registerOAuth(app: FastifyInstance, { oauth, audit }: Pick<Services, 'oauth' | 'audit'>) {
   registerCall(app, verifyGameEntry, async ({ query }) => ({ game: await oauth.verifyEntry(query) }));
 
   registerCall(app, precheckAuthorize, async ({ query }) => {
@@ -22,4 +26,12 @@ export function registerOAuth(app: FastifyInstance, { oauth }: Pick<Services, 'o
   });
 
   registerCall(app, authorize, async ({ body, account }) => oauth.authorize(account, body));
+
+  registerCall(app, listConnectedGames, async ({ account }) => ({ items: await oauth.connectedGames(account.id) }));
+
+  registerCall(app, revokeConnectedGame, async ({ params, account, request }) => {
+    await oauth.revokeGrant(account.id, params.client_id);
+    await audit.record(account.id, 'game_access_revoked', originOf(request, params.client_id));
+    return {};
+  });
 }

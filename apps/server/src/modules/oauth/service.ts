@@ -9,6 +9,7 @@
 // A grant that gives no tokens throws grantError (grant-error.ts).
 import { randomUUID } from 'node:crypto';
 import type { GameConfig } from '@portal/contract/calls/games';
+import type { ConnectedGame } from '@portal/contract/calls/signed-in-devices';
 import { RequestError } from '../../http/request-error.ts';
 import type { Account, AccountsService } from '../accounts/service.ts';
 import type { DeviceService } from '../device/service.ts';
@@ -138,6 +139,7 @@ export class OAuthService {
     const tokens = await this.#tokens.start({ account, clientId: spent.clientId, familyId });
     // Used again meanwhile: the tokens of this first use end too, as they would had it finished first.
     if (await this.#repo.wasReused(spent.id)) await this.#tokens.endFamily(familyId);
+    else await this.#repo.recordGrant(account.id, spent.clientId, spent.scope, 'game');
     return { tokens, account, clientId: spent.clientId, scope: spent.scope, nonce: spent.nonce };
   }
 
@@ -153,8 +155,9 @@ export class OAuthService {
     }
     const account = polled.accountId ? await this.#accounts.findById(polled.accountId) : undefined;
     if (!account) throw grantError('invalid_grant', { reason: 'unknown_device_code' });
-    const tokens = await this.#tokens.start({ account, clientId: polled.clientId });
+    const tokens = await this.#tokens.start({ account, clientId: polled.clientId, flow: 'device' });
     await this.#device.recordFamily(polled.id, tokens.session.familyId);
+    await this.#repo.recordGrant(account.id, polled.clientId, polled.scope, 'device');
     return { tokens, account, clientId: polled.clientId, scope: polled.scope, nonce: null };
   }
 
@@ -166,6 +169,27 @@ export class OAuthService {
       throw grantError('invalid_grant', { reason: 'refresh token of another client' });
     }
     return { tokens, scope: await this.familyScope(tokens.session.familyId) };
+  }
+
+  /** The games the account granted access (connected games), with the live sign-ins each holds. */
+  async connectedGames(accountId: string): Promise<ConnectedGame[]> {
+    const [grants, live] = await Promise.all([this.#repo.grantsOf(accountId), this.#tokens.signInsOf(accountId)]);
+    return grants.map((grant) => ({
+      client_id: grant.clientId,
+      client_name: grant.clientName,
+      game: { slug: grant.gameSlug, name: grant.gameName },
+      scopes: grant.scope ? grant.scope.split(' ') : [],
+      flow: grant.flow,
+      granted_at: grant.grantedAt,
+      last_granted_at: grant.lastGrantedAt,
+      sign_ins: live.filter((signIn) => signIn.clientId === grant.clientId).length,
+    }));
+  }
+
+  /** Revokes a game's grant and ends every sign-in of the account its client holds (not_found: none). */
+  async revokeGrant(accountId: string, clientId: string): Promise<void> {
+    if (!(await this.#repo.revokeGrant(accountId, clientId))) throw new RequestError('not_found');
+    await this.#tokens.endClients(accountId, [clientId]);
   }
 
   /** The scope a sign-in of a game was granted (kept with its code or device authorization). */

@@ -38,23 +38,48 @@ export interface NewTokenPair {
   clientId: string | null;
   refreshTokenHash: string;
   familyExpiresAt: Date;
+  /** How the sign-in began and where its request came from (the sign_ins row, migration 0032). */
+  flow: SignInFlow;
+  ip: string | null;
+  userAgent: string | null;
+}
+
+/** How a sign-in began: the web app, a game (authorization code or platform sign-in), a device code. */
+export type SignInFlow = 'portal' | 'game' | 'device';
+
+/** A live sign-in of an account (a token family with a live refresh token), for its player. */
+export interface LiveSignIn {
+  familyId: string;
+  clientId: string | null;
+  flow: SignInFlow | null;
+  ip: string | null;
+  lastIp: string | null;
+  userAgent: string | null;
+  createdAt: Date;
+  lastUsedAt: Date;
+  mfaPending: boolean;
 }
 
 /** A refresh token just marked used, with what its session passes on to the next one. */
 type Raw = Record<string, unknown>;
 
-/** The session and refresh token of a sign-in or a refresh, $1 to $9 (the tail of a WITH). */
-const INSERT_PAIR = `s AS (
+/**
+ * A sign-in's session, first refresh token and where it came from ($1 to $12): the session and refresh
+ * token, and the sign_ins row (flow $10, address $11, User-Agent $12).
+ */
+const ISSUE_PAIR = `WITH s AS (
     INSERT INTO sessions (account_id, family_id, access_token_hash, access_expires_at, mfa_pending, client_id, first_factor)
     VALUES ($1, $2, $3, $4, $5, $6, $9)
     RETURNING id, account_id, family_id, mfa_pending, client_id, first_factor
   ), r AS (
     INSERT INTO refresh_tokens (account_id, family_id, session_id, token_hash, family_expires_at)
     SELECT account_id, family_id, id, $7, $8 FROM s
+  ), si AS (
+    INSERT INTO sign_ins (family_id, account_id, client_id, flow, ip, user_agent, last_ip)
+    SELECT family_id, account_id, client_id, $10, $11, $12, $11 FROM s
+    ON CONFLICT (family_id) DO NOTHING
   )
   SELECT id, account_id, family_id, mfa_pending, client_id, first_factor FROM s`;
-/** A sign-in's pair. */
-const ISSUE_PAIR = `WITH ${INSERT_PAIR}`;
 
 /**
  * Whether a ban or block in force keeps the account of refresh token r (of session s) out: of
@@ -68,7 +93,9 @@ const RESTRICTED = `SELECT 1 FROM account_restrictions m
 /**
  * A refresh in one statement: marks the live refresh token $1 used, revokes the session it belonged
  * to, and writes the new pair ($2 access hash, $3 access expiry, $4 refresh hash) in its family,
- * unless a ban or block in force keeps the account out (RESTRICTED). Two
+ * unless a ban or block in force keeps the account out (RESTRICTED) or the token has not been used
+ * for $5 days (SESSION_IDLE_DAYS: a refresh token is issued at each use, so its age is the time since
+ * the sign-in was last used). The sign-in's last use and address ($6) are noted. Two
  * uses of one token queue on its row: the second runs after the first has committed its new pair,
  * so the reuse it then detects ends that pair too (a refresh in two statements let the new pair be
  * written after the revocation, and survive it).
@@ -78,6 +105,7 @@ const ROTATE_AND_ISSUE = `WITH used AS (
       FROM sessions s
      WHERE r.token_hash = $1 AND r.used_at IS NULL AND r.revoked_at IS NULL
        AND r.family_expires_at > now() AND s.id = r.session_id
+       AND r.created_at > now() - $5 * interval '1 day'
        AND NOT EXISTS (${RESTRICTED})
      RETURNING r.account_id, r.family_id, r.session_id, r.family_expires_at, s.mfa_pending, s.client_id,
        s.first_factor
@@ -90,6 +118,9 @@ const ROTATE_AND_ISSUE = `WITH used AS (
   ), r AS (
     INSERT INTO refresh_tokens (account_id, family_id, session_id, token_hash, family_expires_at)
     SELECT s.account_id, s.family_id, s.id, $4, used.family_expires_at FROM s, used
+  ), seen AS (
+    UPDATE sign_ins SET last_used_at = now(), last_ip = coalesce($6, last_ip)
+     WHERE family_id = (SELECT family_id FROM used)
   )
   SELECT id, account_id, family_id, mfa_pending, client_id, first_factor FROM s`;
 
@@ -152,6 +183,9 @@ export class SessionsRepo {
       pair.refreshTokenHash,
       pair.familyExpiresAt.toISOString(),
       pair.firstFactor,
+      pair.flow,
+      pair.ip,
+      pair.userAgent,
     ];
     const [row] = await this.#db.queryAsyncCommit<Raw>(ISSUE_PAIR, values, 'issue_token_pair');
     if (!row) throw new Error('session insert returned nothing');
@@ -174,10 +208,18 @@ export class SessionsRepo {
   async rotateAndIssue(
     tokenHash: string,
     pair: { accessTokenHash: string; accessExpiresAt: Date; refreshTokenHash: string },
+    seen: { idleDays: number; ip: string | null },
   ): Promise<IssuedSessionRow | undefined> {
     const [row] = await this.#db.queryAsyncCommit<Raw>(
       ROTATE_AND_ISSUE,
-      [tokenHash, pair.accessTokenHash, pair.accessExpiresAt.toISOString(), pair.refreshTokenHash],
+      [
+        tokenHash,
+        pair.accessTokenHash,
+        pair.accessExpiresAt.toISOString(),
+        pair.refreshTokenHash,
+        seen.idleDays,
+        seen.ip,
+      ],
       'rotate_and_issue',
     );
     if (!row) return undefined;
@@ -248,6 +290,58 @@ export class SessionsRepo {
       [accountId],
     );
     return { web: Number(row?.web ?? 0), games: Number(row?.games ?? 0) };
+  }
+
+  /**
+   * The live sign-ins of an account, most recently used first: each family with a refresh token not
+   * used, revoked, expired or idle beyond `idleDays`, with where it came from (sign_ins; none for a
+   * sign-in from before migration 0032, which then counts from its refresh token).
+   */
+  async liveSignInsOf(accountId: string, idleDays: number, limit = 100): Promise<LiveSignIn[]> {
+    const rows = await this.#db.query<Raw>(
+      `SELECT r.family_id, s.client_id, s.mfa_pending, si.flow, si.ip, si.last_ip, si.user_agent,
+              coalesce(si.created_at, r.created_at) AS created_at,
+              greatest(coalesce(si.last_used_at, r.created_at), r.created_at) AS last_used_at
+         FROM sessions s
+         JOIN refresh_tokens r ON r.session_id = s.id
+         LEFT JOIN sign_ins si ON si.family_id = r.family_id
+        WHERE s.account_id = $1 AND r.used_at IS NULL AND r.revoked_at IS NULL
+          AND r.family_expires_at > now() AND r.created_at > now() - $2 * interval '1 day'
+        ORDER BY last_used_at DESC
+        LIMIT $3`,
+      [accountId, idleDays, limit],
+    );
+    return rows.map((row) => ({
+      familyId: String(row.family_id),
+      clientId: (row.client_id as string | null) ?? null,
+      flow: (row.flow as SignInFlow | null) ?? null,
+      ip: (row.ip as string | null) ?? null,
+      lastIp: (row.last_ip as string | null) ?? null,
+      userAgent: (row.user_agent as string | null) ?? null,
+      createdAt: new Date(row.created_at as string | Date),
+      lastUsedAt: new Date(row.last_used_at as string | Date),
+      mfaPending: row.mfa_pending === true,
+    }));
+  }
+
+  /** Revokes one sign-in of an account by its family; false when the account has no such live family. */
+  async revokeFamilyOf(accountId: string, familyId: string): Promise<boolean> {
+    const ended = await this.#orm
+      .update(refreshTokens)
+      .set({ revokedAt: sql`now()` })
+      .where(
+        and(
+          eq(refreshTokens.familyId, familyId),
+          eq(refreshTokens.accountId, accountId),
+          isNull(refreshTokens.revokedAt),
+        ),
+      )
+      .returning({ familyId: refreshTokens.familyId });
+    await this.#orm
+      .update(sessions)
+      .set({ revokedAt: sql`now()` })
+      .where(and(eq(sessions.familyId, familyId), eq(sessions.accountId, accountId), isNull(sessions.revokedAt)));
+    return ended.length > 0;
   }
 
   /** Revokes every refresh token and session of a family (sign-out, or reuse detected). */

@@ -10,6 +10,7 @@ import {
   signOut,
   token,
 } from '@portal/contract/calls/sessions';
+import { endOtherSignIns, endSignIn, listSignIns } from '@portal/contract/calls/signed-in-devices';
 import type { FastifyInstance } from 'fastify';
 import type { Services } from '../../deps.ts';
 import { originOf } from '../../http/origin.ts';
@@ -17,9 +18,9 @@ import { registerCall } from '../../http/register-call.ts';
 
 export function registerSessions(
   app: FastifyInstance,
-  services: Pick<Services, 'audit' | 'consents' | 'oauth' | 'signIn' | 'tokens' | 'tokenAnswer'>,
+  services: Pick<Services, 'audit' | 'consents' | 'oauth' | 'signIn' | 'signedInDevices' | 'tokens' | 'tokenAnswer'>,
 ) {
-  const { audit, consents, oauth: grants, signIn, tokens, tokenAnswer } = services;
+  const { audit, consents, oauth: grants, signIn, signedInDevices, tokens, tokenAnswer } = services;
 
   // The answer is the same whether or not the address has an account; only an account gets a code.
   registerCall(app, sendSignInEmail, async ({ body, request }) => {
@@ -97,5 +98,20 @@ export function registerSessions(
       created_at: current.createdAt,
       expires_at: current.expiresAt,
     };
+  });
+
+  // Signed-in devices (issue 31): the account's live sign-ins, and ending them.
+  registerCall(app, listSignIns, async ({ session }) => ({ items: await signedInDevices.list(session) }));
+
+  registerCall(app, endSignIn, async ({ params, session, request }) => {
+    const { current } = await signedInDevices.end(session, params.id);
+    if (!current) await audit.record(session.accountId, 'sign_in_ended', originOf(request), 'one');
+    return {};
+  });
+
+  registerCall(app, endOtherSignIns, async ({ session, request }) => {
+    const ended = await signedInDevices.endOthers(session);
+    if (ended > 0) await audit.record(session.accountId, 'sign_in_ended', originOf(request), 'others');
+    return { ended };
   });
 }

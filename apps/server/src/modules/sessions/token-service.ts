@@ -3,10 +3,11 @@
 // and session of that sign-in), and a family ends at an absolute expiry whatever the rotation. No
 // token is issued or rotated for an account a ban or block keeps out (issue 30): the refusal says so.
 import { randomUUID } from 'node:crypto';
+import { currentOrigin } from '../../http/origin.ts';
 import { RequestError } from '../../http/request-error.ts';
 import { hashToken, looksLikeToken, newToken } from '../../security/tokens.ts';
 import type { Standing, StandingService } from '../moderation/standing-service.ts';
-import type { SessionsRepo } from './repo.ts';
+import type { LiveSignIn, SessionsRepo, SignInFlow } from './repo.ts';
 import type { FirstFactor } from './second-step.ts';
 import type { ResolvedSession, SessionsService } from './service.ts';
 
@@ -35,24 +36,27 @@ export class TokenService {
   readonly #sessions: SessionsService;
   readonly #refresh: SessionsRepo;
   readonly #familyTtlMs: number;
+  readonly #idleDays: number;
   readonly #standing: StandingService;
 
   constructor(
     sessions: SessionsService,
     refresh: SessionsRepo,
     standing: StandingService,
-    options: { refreshTokenTtlDays: number },
+    options: { refreshTokenTtlDays: number; sessionIdleDays: number },
   ) {
     this.#sessions = sessions;
     this.#refresh = refresh;
     this.#standing = standing;
     this.#familyTtlMs = options.refreshTokenTtlDays * 86_400_000;
+    this.#idleDays = options.sessionIdleDays;
   }
 
   /**
    * A new sign-in: a new family (named by the caller, or new) with its first access and refresh
    * tokens; refused (account_banned, account_blocked) for an account kept out of the portal, or of
-   * the game of `clientId`.
+   * the game of `clientId`. Where the request came from is noted with it (signed-in devices); `flow`
+   * is 'device' for a device code, else the portal's or a game's by the client.
    */
   async start(
     input: ({ account: SigningIn } | { accountId: string }) & {
@@ -60,6 +64,7 @@ export class TokenService {
       firstFactor?: FirstFactor | null;
       clientId?: string | null;
       familyId?: string;
+      flow?: 'device';
     },
   ): Promise<IssuedTokens> {
     const clientId = input.clientId ?? null;
@@ -76,11 +81,13 @@ export class TokenService {
       clientId,
       familyId: input.familyId ?? randomUUID(),
       familyExpiresAt: new Date(Date.now() + this.#familyTtlMs),
+      flow: input.flow ?? (clientId === null ? 'portal' : 'game'),
     });
   }
 
   /**
-   * Rotates a refresh token. Unknown, revoked, expired or reused tokens answer auth_expired; the
+   * Rotates a refresh token. Unknown, revoked, expired, idle (unused SESSION_IDLE_DAYS) or reused
+   * tokens answer auth_expired; the
    * token of an account kept out (refused by the rotation itself, or ended by the ban) answers its
    * refusal, so the player learns why.
    */
@@ -89,11 +96,15 @@ export class TokenService {
     const tokenHash = hashToken(refreshToken);
     const accessToken = newToken('at');
     const newRefreshToken = newToken('rt');
-    const session = await this.#refresh.rotateAndIssue(tokenHash, {
-      accessTokenHash: hashToken(accessToken),
-      accessExpiresAt: new Date(Date.now() + this.#sessions.accessTokenTtlSeconds * 1000),
-      refreshTokenHash: hashToken(newRefreshToken),
-    });
+    const session = await this.#refresh.rotateAndIssue(
+      tokenHash,
+      {
+        accessTokenHash: hashToken(accessToken),
+        accessExpiresAt: new Date(Date.now() + this.#sessions.accessTokenTtlSeconds * 1000),
+        refreshTokenHash: hashToken(newRefreshToken),
+      },
+      { idleDays: this.#idleDays, ip: currentOrigin()?.ip ?? null },
+    );
     if (!session) {
       // Not rotatable. A live token that was already used means it leaked (or two clients share
       // it): end the whole sign-in. Two concurrent uses end up here too, for the one that lost.
@@ -113,6 +124,16 @@ export class TokenService {
   /** How many sign-ins (token families) of an account are live: of the portal, and of games. */
   liveSignIns(accountId: string): Promise<{ web: number; games: number }> {
     return this.#refresh.liveSignIns(accountId);
+  }
+
+  /** The account's live sign-ins, most recently used first (signed-in devices). */
+  signInsOf(accountId: string): Promise<LiveSignIn[]> {
+    return this.#refresh.liveSignInsOf(accountId, this.#idleDays);
+  }
+
+  /** Ends one sign-in of the account by its family; false when it has no such sign-in. */
+  endSignIn(accountId: string, familyId: string): Promise<boolean> {
+    return this.#refresh.revokeFamilyOf(accountId, familyId);
   }
 
   /** Signs out: the session's whole family stops working. */
@@ -137,9 +158,11 @@ export class TokenService {
     mfaPending?: boolean | undefined;
     firstFactor?: FirstFactor | null | undefined;
     clientId?: string | null;
+    flow: SignInFlow;
   }): Promise<IssuedTokens> {
     const accessToken = newToken('at');
     const refreshToken = newToken('rt');
+    const origin = currentOrigin();
     const session = await this.#refresh.issue({
       accountId: input.accountId,
       familyId: input.familyId,
@@ -150,6 +173,9 @@ export class TokenService {
       clientId: input.clientId ?? null,
       refreshTokenHash: hashToken(refreshToken),
       familyExpiresAt: input.familyExpiresAt,
+      flow: input.flow,
+      ip: origin?.ip ?? null,
+      userAgent: origin?.userAgent ?? null,
     });
     return { accessToken, refreshToken, expiresIn: this.#sessions.accessTokenTtlSeconds, session };
   }

@@ -104,6 +104,8 @@ const PLAIN_LABELS: Record<
     | 'account_banned'
     | 'account_blocked'
     | 'account_unbanned'
+    | 'sign_in_ended'
+    | 'game_access_revoked'
   >,
   MessageKey
 > = {
@@ -142,6 +144,14 @@ export function activityLabel(event: Pick<SecurityEvent, 'type' | 'method' | 'cl
     case 'account_banned':
     case 'account_blocked':
       return restrictionLabel(event.type, event.method, event.client_name);
+    case 'sign_in_ended':
+      return {
+        key: event.method === 'others' ? 'security.activity.signInEndedOthers' : 'security.activity.signInEnded',
+      };
+    case 'game_access_revoked':
+      return event.client_name
+        ? { key: 'security.activity.gameAccessRevoked', values: { game: event.client_name } }
+        : { key: 'security.activity.gameAccessRevokedAny' };
     case 'account_unbanned':
       return event.client_name
         ? { key: 'security.activity.gameUnbanned', values: { game: event.client_name } }
@@ -169,6 +179,8 @@ export function activityIcon(type: SecurityEventType): ActivityIcon {
     case 'sign_in':
       return 'sign-in';
     case 'signed_out_everywhere':
+    case 'sign_in_ended':
+    case 'game_access_revoked':
       return 'sign-out';
     case 'platform_linked':
     case 'platform_unlinked':

@@ -5,10 +5,9 @@
 import { getRecentActivity } from '@portal/contract/calls/accounts-activity';
 import type { SecurityEvent } from '@portal/contract/calls/accounts-activity';
 import { useQuery } from '@tanstack/react-query';
-import { LoadError } from '../../components/ui/form-error.tsx';
-import { ScreenState } from '../../components/ui/screen-state.tsx';
 import { useTranslation } from '../../lib/i18n/messages.ts';
 import { useServices } from '../../lib/services.tsx';
+import { ListCard } from './list-card.tsx';
 import {
   ACTIVITY_LIMIT,
   activityIcon,
@@ -120,18 +119,15 @@ export function RecentActivity() {
   const activity = useRecentActivity();
   const events = activity.data;
   return (
-    <section className="card recent-activity" aria-labelledby="activity-heading">
-      <h2 id="activity-heading">{t('security.activity.title')}</h2>
-      <p className="recent-activity-intro">{t('security.activity.intro')}</p>
-      {activity.isError ? (
-        <LoadError error={activity.error} onRetry={() => void activity.refetch()} retrying={activity.isFetching} />
-      ) : null}
-      {activity.isPending && !activity.isError ? (
-        <ScreenState status="skeletonLoading" skeletonRows={3}>
-          {null}
-        </ScreenState>
-      ) : null}
-      {events?.length === 0 ? <p className="recent-activity-empty">{t('security.activity.empty')}</p> : null}
+    <ListCard
+      id="activity-heading"
+      className="recent-activity"
+      title={t('security.activity.title')}
+      intro={t('security.activity.intro')}
+      read={activity}
+      skeletonRows={3}
+      empty={events?.length === 0 ? <p className="recent-activity-empty">{t('security.activity.empty')}</p> : null}
+    >
       {events && events.length > 0 ? (
         <ul className="activity-list" aria-labelledby="activity-heading">
           {events.map((event, i) => (
@@ -139,6 +135,6 @@ export function RecentActivity() {
           ))}
         </ul>
       ) : null}
-    </section>
+    </ListCard>
   );
 }

@@ -1,9 +1,10 @@
 // /security (spec 000 §2 "Password and security", §6): needs a verified email (else the verify-email
 // modal). The password (change it, or set one), two-factor: turn on, backup codes, turn off, and the
-// account's recent activity (read again whenever a modal closes, so its change shows at once).
+// account's recent activity (read again whenever a modal closes, so its change shows at once); where
+// the account is signed in and the games connected to it (issue 31).
 import type { Account } from '@portal/contract/calls/entities';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useSession } from '../../lib/services.tsx';
 import { VerifyEmailModal } from '../../components/account/verify-email-modal.tsx';
 import { Page } from '../../components/ui/page.tsx';
@@ -14,6 +15,7 @@ import { useLocation, useNavigate } from '../../lib/router/router.tsx';
 import { queryFlag } from '../../lib/router/query-params.ts';
 import { PasswordModal } from './password-modal.tsx';
 import { RECENT_ACTIVITY_KEY, RecentActivity } from './recent-activity.tsx';
+import { ConnectedGames, SignedInDevices, SignOutOthersOffer } from './signed-in-devices.tsx';
 import { BackupCodesModal, DisconnectMfaModal, EnableMfaModal } from './two-factor-modals.tsx';
 import { href } from '../../lib/router/route-table.ts';
 
@@ -55,6 +57,13 @@ function SecuritySettings({ account }: { account: Account }) {
   const { search } = useLocation();
   const [modal, setModal] = useState<ModalKind | null>(() => askedModal(search, account));
   const [notice, setNotice] = useState<string | null>(null);
+  // Two-factor turned on or off here: offer to sign out the other devices (ASVS 7.4.3).
+  const [offerSignOut, setOfferSignOut] = useState(false);
+  const mfaWas = useRef(account.mfa_active);
+  useEffect(() => {
+    if (mfaWas.current !== account.mfa_active) setOfferSignOut(true);
+    mfaWas.current = account.mfa_active;
+  }, [account.mfa_active]);
   const queryClient = useQueryClient();
   const close = () => {
     setModal(null);
@@ -70,6 +79,9 @@ function SecuritySettings({ account }: { account: Account }) {
         <div className="notice" role="status">
           <p>{notice}</p>
         </div>
+      ) : null}
+      {offerSignOut && modal === null ? (
+        <SignOutOthersOffer onNotice={setNotice} onDone={() => setOfferSignOut(false)} />
       ) : null}
       <section className="card" aria-labelledby="password-heading">
         <h2 id="password-heading">{t('security.passwordTitle')}</h2>
@@ -113,6 +125,8 @@ function SecuritySettings({ account }: { account: Account }) {
           </>
         )}
       </section>
+      <SignedInDevices onNotice={setNotice} />
+      <ConnectedGames onNotice={setNotice} />
       <RecentActivity />
       {modal === 'password' ? (
         <PasswordModal account={account} onClose={close} onDone={() => setNotice(t('security.passwordChanged'))} />

@@ -1,0 +1,316 @@
+// Two cards of /security (issue 31). "Where you're signed in": every live sign-in of the account
+// (this browser, others, games, consoles signed in with a device code), with its device, when it
+// started and was last used, and its address; sign one out, or every other one. "Connected games":
+// the games the player allowed to use the account, with what they can see; removing one signs it
+// out everywhere at once. Each action asks first; what it did is told in the page's notice, and the
+// lists and the recent activity are read again.
+import {
+  endOtherSignIns,
+  endSignIn,
+  listConnectedGames,
+  listSignIns,
+  revokeConnectedGame,
+} from '@portal/contract/calls/signed-in-devices';
+import type { ConnectedGame, SignIn } from '@portal/contract/calls/signed-in-devices';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { ConfirmModal } from '../../components/ui/confirm-modal.tsx';
+import { FormError } from '../../components/ui/form-error.tsx';
+import { formatDate } from '../../lib/dates.ts';
+import { useTranslation } from '../../lib/i18n/messages.ts';
+import { useServices } from '../../lib/services.tsx';
+import { useSubmit } from '../../lib/use-submit.ts';
+import { ListCard } from './list-card.tsx';
+import { activityTime } from './recent-activity.ts';
+import { RECENT_ACTIVITY_KEY } from './recent-activity.tsx';
+import { CONNECTED_GAMES_KEY, SIGN_INS_KEY, scopeMessages, signInDevice, signInTitle } from './signed-in-devices.ts';
+import './signed-in-devices.css';
+
+/** Reads the lists and the recent activity again after a change. */
+function useReadAgain() {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all(
+      [SIGN_INS_KEY, CONNECTED_GAMES_KEY, RECENT_ACTIVITY_KEY].map((queryKey) =>
+        queryClient.invalidateQueries({ queryKey }),
+      ),
+    );
+}
+
+export function useSignIns() {
+  const { api } = useServices();
+  return useQuery({
+    queryKey: SIGN_INS_KEY,
+    queryFn: async ({ signal }) => (await api.call(listSignIns, {}, { signal })).items,
+    staleTime: 0,
+  });
+}
+
+function useSignInTitle() {
+  const { t } = useTranslation();
+  return (signIn: SignIn) => {
+    const title = signInTitle(signIn);
+    return t(title.key, title.values);
+  };
+}
+
+function SignInRow({ signIn, onSignOut }: { signIn: SignIn; onSignOut: (signIn: SignIn) => void }) {
+  const { t, i18n } = useTranslation();
+  const title = useSignInTitle()(signIn);
+  const device = signInDevice(signIn);
+  const lastUsed = activityTime(signIn.last_used_at, i18n.language);
+  const headingId = `sign-in-${signIn.id}`;
+  return (
+    <li className="device-row" aria-labelledby={headingId}>
+      <div className="device-what">
+        <p className="device-title" id={headingId}>
+          <bdi>{title}</bdi>
+          {signIn.current ? <span className="badge badge-on">{t('security.devices.thisDevice')}</span> : null}
+        </p>
+        {device ? (
+          <p className="device-meta">
+            <bdi>{device}</bdi>
+          </p>
+        ) : null}
+        {signIn.pending_two_factor ? <p className="device-warning">{t('security.devices.pendingTwoFactor')}</p> : null}
+        <p className="device-meta">
+          <span>{t('security.devices.started', { date: formatDate(signIn.created_at, i18n.language) })}</span>
+          <span>
+            <time dateTime={signIn.last_used_at.toISOString()}>
+              {t('security.devices.lastUsed', { when: t('security.activity.when', lastUsed) })}
+            </time>
+          </span>
+          {signIn.last_ip ? (
+            <span>
+              {t('security.activity.ip')}:{' '}
+              <bdi dir="ltr" className="activity-ip" translate="no">
+                {signIn.last_ip}
+              </bdi>
+            </span>
+          ) : null}
+        </p>
+      </div>
+      {signIn.current ? null : (
+        <button
+          type="button"
+          className="button button-secondary device-action"
+          aria-describedby={headingId}
+          onClick={() => onSignOut(signIn)}
+        >
+          {t('security.devices.signOut')}
+        </button>
+      )}
+    </li>
+  );
+}
+
+/** Signs out every other device, then tells how many in the page's notice. */
+export function useEndOthers(onNotice: (message: string) => void) {
+  const { t } = useTranslation();
+  const { api } = useServices();
+  const readAgain = useReadAgain();
+  return async () => {
+    const { ended } = await api.call(endOtherSignIns);
+    onNotice(t('security.devices.signedOutOthers', { count: String(ended) }));
+    await readAgain();
+  };
+}
+
+/**
+ * After two-factor was turned on or off on this page (ASVS 7.4.3), the offer to sign out the other
+ * devices, when there are some; `onDone` hides it.
+ */
+export function SignOutOthersOffer({ onNotice, onDone }: { onNotice: (message: string) => void; onDone: () => void }) {
+  const { t } = useTranslation();
+  const signIns = useSignIns();
+  const endOthers = useEndOthers(onNotice);
+  const submit = useSubmit(async () => {
+    await endOthers();
+    onDone();
+  });
+  const others = signIns.data?.filter((row) => !row.current).length ?? 0;
+  if (others === 0) return null;
+  return (
+    <div className="notice" role="status">
+      <p>{t('security.devices.offerAfterChange', { count: String(others) })}</p>
+      <FormError error={submit.error} />
+      <div className="actions">
+        <button
+          type="button"
+          className="button button-danger"
+          disabled={submit.pending}
+          onClick={() => void submit.run()}
+        >
+          {t('security.devices.signOutOthers')}
+        </button>
+        <button type="button" className="button button-secondary" onClick={onDone}>
+          {t('security.devices.keepOthers')}
+        </button>
+      </div>
+    </div>
+  );
+}
+
+export function SignedInDevices({ onNotice }: { onNotice: (message: string) => void }) {
+  const { t } = useTranslation();
+  const { api } = useServices();
+  const titleOf = useSignInTitle();
+  const readAgain = useReadAgain();
+  const signIns = useSignIns();
+  const endAllOthers = useEndOthers(onNotice);
+  const [ending, setEnding] = useState<SignIn | 'others' | null>(null);
+  const rows = signIns.data;
+  const others = rows?.filter((row) => !row.current).length ?? 0;
+
+  const endOne = async (signIn: SignIn) => {
+    await api.call(endSignIn, { params: { id: signIn.id } });
+    setEnding(null);
+    onNotice(t('security.devices.signedOut', { device: titleOf(signIn) }));
+    await readAgain();
+  };
+  const endOthers = async () => {
+    await endAllOthers();
+    setEnding(null);
+  };
+
+  return (
+    <ListCard
+      id="devices-heading"
+      className="signed-in-devices"
+      title={t('security.devices.title')}
+      intro={t('security.devices.intro')}
+      read={signIns}
+      skeletonRows={2}
+      empty={null}
+    >
+      {rows && rows.length > 0 ? (
+        <ul className="device-list" aria-labelledby="devices-heading">
+          {rows.map((row) => (
+            <SignInRow key={row.id} signIn={row} onSignOut={setEnding} />
+          ))}
+        </ul>
+      ) : null}
+      {rows ? (
+        others > 0 ? (
+          <button type="button" className="button button-danger" onClick={() => setEnding('others')}>
+            {t('security.devices.signOutOthers')}
+          </button>
+        ) : (
+          <p className="field-hint">{t('security.devices.noOthers')}</p>
+        )
+      ) : null}
+      {ending === 'others' ? (
+        <ConfirmModal
+          title={t('security.devices.signOutOthersTitle')}
+          confirmLabel={t('security.devices.signOutOthers')}
+          destructive
+          onConfirm={endOthers}
+          onCancel={() => setEnding(null)}
+        >
+          <p>{t('security.devices.signOutOthersBody')}</p>
+        </ConfirmModal>
+      ) : null}
+      {ending !== null && ending !== 'others' ? (
+        <ConfirmModal
+          title={t('security.devices.signOutTitle', { device: titleOf(ending) })}
+          confirmLabel={t('security.devices.signOut')}
+          destructive
+          onConfirm={() => endOne(ending)}
+          onCancel={() => setEnding(null)}
+        >
+          <p>{t('security.devices.signOutBody')}</p>
+        </ConfirmModal>
+      ) : null}
+    </ListCard>
+  );
+}
+
+function GameRow({ game, onRemove }: { game: ConnectedGame; onRemove: (game: ConnectedGame) => void }) {
+  const { t, i18n } = useTranslation();
+  const headingId = `game-${game.client_id}`;
+  const scopes = scopeMessages(game.scopes);
+  return (
+    <li className="device-row" aria-labelledby={headingId}>
+      <div className="device-what">
+        <p className="device-title" id={headingId}>
+          <bdi>{game.game.name}</bdi>
+        </p>
+        {game.client_name !== game.game.name ? (
+          <p className="device-meta">
+            <bdi>{game.client_name}</bdi>
+          </p>
+        ) : null}
+        {scopes.length > 0 ? (
+          <p className="device-meta">
+            {t('security.games.canSee', { what: scopes.map((key) => t(key)).join(t('security.games.listSeparator')) })}
+          </p>
+        ) : null}
+        <p className="device-meta">
+          <span>
+            {t(game.flow === 'device' ? 'security.games.grantedOnDevice' : 'security.games.granted', {
+              date: formatDate(game.last_granted_at, i18n.language),
+            })}
+          </span>
+          <span>{t('security.games.signIns', { count: String(game.sign_ins) })}</span>
+        </p>
+      </div>
+      <button
+        type="button"
+        className="button button-secondary device-action"
+        aria-describedby={headingId}
+        onClick={() => onRemove(game)}
+      >
+        {t('security.games.remove')}
+      </button>
+    </li>
+  );
+}
+
+export function ConnectedGames({ onNotice }: { onNotice: (message: string) => void }) {
+  const { t } = useTranslation();
+  const { api } = useServices();
+  const readAgain = useReadAgain();
+  const games = useQuery({
+    queryKey: CONNECTED_GAMES_KEY,
+    queryFn: async ({ signal }) => (await api.call(listConnectedGames, {}, { signal })).items,
+    staleTime: 0,
+  });
+  const [removing, setRemoving] = useState<ConnectedGame | null>(null);
+  const remove = async (game: ConnectedGame) => {
+    await api.call(revokeConnectedGame, { params: { client_id: game.client_id } });
+    setRemoving(null);
+    onNotice(t('security.games.removed', { game: game.game.name }));
+    await readAgain();
+  };
+  const rows = games.data;
+  return (
+    <ListCard
+      id="games-heading"
+      className="signed-in-devices"
+      title={t('security.games.title')}
+      intro={t('security.games.intro')}
+      read={games}
+      skeletonRows={1}
+      empty={rows?.length === 0 ? <p className="recent-activity-empty">{t('security.games.empty')}</p> : null}
+    >
+      {rows && rows.length > 0 ? (
+        <ul className="device-list" aria-labelledby="games-heading">
+          {rows.map((game) => (
+            <GameRow key={game.client_id} game={game} onRemove={setRemoving} />
+          ))}
+        </ul>
+      ) : null}
+      {removing ? (
+        <ConfirmModal
+          title={t('security.games.removeTitle', { game: removing.game.name })}
+          confirmLabel={t('security.games.remove')}
+          destructive
+          onConfirm={() => remove(removing)}
+          onCancel={() => setRemoving(null)}
+        >
+          <p>{t('security.games.removeBody', { game: removing.game.name })}</p>
+        </ConfirmModal>
+      ) : null}
+    </ListCard>
+  );
+}
