@@ -318,7 +318,7 @@ describe('connected games', () => {
     const items = (await call('GET', '/accounts/me/connected_games', { token: web.access_token })).json().items;
     expect(items).toMatchObject([{ client_id: CLIENT, flow: 'device', sign_ins: 1 }]);
     const device = (await signIns(web.access_token)).find((row) => row.flow === 'device');
-    expect(device).toMatchObject({ game: { slug: 'starfall-legends' }, os: 'PlayStation' });
+    expect(device).toMatchObject({ game: { slug: 'starfall-legends' }, os: 'PlayStation', device_name: 'TV' });
   });
 
   it('refuses a malformed client id', async () => {

@@ -110,14 +110,24 @@ test('signed-in devices and connected games: sign out the phone, remove a game, 
     'Signed out a device',
   );
 
-  // The phone's next action that reaches the server (its friends) finds it signed out.
+  // The phone's next action that reaches the server (its friends) finds it signed out, and says so.
   await phone.getByRole('link', { name: 'Friends' }).first().click();
   await expect(phone).toHaveURL(/\/sign-in/);
+  await expect(
+    phone.getByRole('status').filter({ hasText: 'You were signed out: this sign-in was ended from another device' }),
+  ).toHaveText(
+    'You were signed out: this sign-in was ended from another device, or it expired. Sign in again to continue.',
+  );
+  await screenshot(phone, testInfo, 'signed-out-elsewhere');
+  // Said once: the next visit of the sign-in page is a plain one.
+  await phone.reload();
+  await expect(phone.getByLabel('Email address')).toBeVisible();
+  await expect(phone.getByText('You were signed out')).toHaveCount(0);
   await phone.context().close();
 
   // Removing the game's access: the game's refresh fails at once, and the list says so.
   await gameEntry.getByRole('button', { name: 'Remove access' }).click();
-  const remove = page.getByRole('dialog', { name: 'Remove the access of Starfall Legends?' });
+  const remove = page.getByRole('dialog', { name: 'Remove access for Starfall Legends?' });
   await remove.getByRole('button', { name: 'Remove access' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Starfall Legends no longer has access' })).toBeVisible();
   await expect(gamesCard.getByText('No game has access to your account.')).toBeVisible();
@@ -142,28 +152,55 @@ test('signed-in devices and connected games: sign out the phone, remove a game, 
   await expectNoAxeViolations(page);
 });
 
-test('signs out every other device at once', DESKTOP_ONLY, async ({ page, browser, request }, testInfo) => {
-  test.slow();
-  const email = uniqueEmail(testInfo, 'others');
-  const created = await createAccount(request, email);
-  const other = await pageInNewContext(browser, testInfo);
-  await signInWithPassword(other, email, PASSWORD);
-  await expect(other).toHaveURL(/\/account$/);
-  await signInWithPassword(page, email, PASSWORD);
-  await page.goto('/security?lang=en-US');
-  await verifyEmailInDialog(page, request, email);
-  const rows = page.locator('.device-row');
-  await expect(rows).toHaveCount(3);
-  await page.getByRole('button', { name: 'Sign out all other devices' }).click();
-  const confirm = page.getByRole('dialog', { name: 'Sign out all other devices?' });
-  await confirm.getByRole('button', { name: 'Sign out all other devices' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'Other devices signed out: 2.' })).toBeVisible();
-  await expect(rows).toHaveCount(1);
-  // The registration's sign-in and the other browser are both over.
-  expect(
-    (await request.get('/api/accounts/me', { headers: await apiHeaders(request, created.access_token) })).status(),
-  ).toBe(401);
-  await other.reload();
-  await expect(other).toHaveURL(/\/sign-in/);
-  await other.context().close();
-});
+test(
+  'signs out every other device at once, and a tab left open behind finds it done',
+  DESKTOP_ONLY,
+  async ({ page, browser, request }, testInfo) => {
+    test.slow();
+    const email = uniqueEmail(testInfo, 'others');
+    const created = await createAccount(request, email);
+    const other = await pageInNewContext(browser, testInfo, { device: devices['iPhone 13'] });
+    await signInWithPassword(other, email, PASSWORD);
+    await expect(other).toHaveURL(/\/account$/);
+    await signInWithPassword(page, email, PASSWORD);
+    await page.goto('/security?lang=en-US');
+    await verifyEmailInDialog(page, request, email);
+    const rows = page.locator('.device-row');
+    await expect(rows).toHaveCount(3);
+
+    // A second tab of this browser, opened before the phone is signed out in the first.
+    const stale = await page.context().newPage();
+    await stale.goto('/security?lang=en-US');
+    await expect(stale.locator('.device-row')).toHaveCount(3);
+    await rows.filter({ hasText: 'Safari · iOS' }).getByRole('button', { name: 'Sign out' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Sign out' }).click();
+    await expect(rows).toHaveCount(2);
+    // The tab behind signs out the same phone: done all the same, not an error.
+    await stale.bringToFront();
+    await stale
+      .locator('.device-row')
+      .filter({ hasText: 'Safari · iOS' })
+      .getByRole('button', { name: 'Sign out' })
+      .click();
+    const staleDialog = stale.getByRole('dialog');
+    await staleDialog.getByRole('button', { name: 'Sign out' }).click();
+    await expect(staleDialog).toBeHidden();
+    await expect(stale.locator('.card-notice p')).toHaveText('Safari · iOS is signed out.');
+    await expect(stale.locator('.card-notice p')).toBeFocused();
+    await expect(stale.locator('.device-row')).toHaveCount(2);
+    await stale.close();
+
+    await page.getByRole('button', { name: 'Sign out all other devices' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Sign out all other devices?' });
+    await confirm.getByRole('button', { name: 'Sign out all other devices' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Other devices signed out: 1.' })).toBeVisible();
+    await expect(rows).toHaveCount(1);
+    // The registration's sign-in and the phone are both over.
+    expect(
+      (await request.get('/api/accounts/me', { headers: await apiHeaders(request, created.access_token) })).status(),
+    ).toBe(401);
+    await other.reload();
+    await expect(other).toHaveURL(/\/sign-in/);
+    await other.context().close();
+  },
+);

@@ -720,6 +720,8 @@ export const signIns = pgTable(
     createdAt: timestamptz('created_at').notNull().defaultNow(),
     lastUsedAt: timestamptz('last_used_at').notNull().defaultNow(),
     lastIp: text('last_ip'),
+    /** The name a device gave itself when it started a device code (0033). */
+    deviceName: text('device_name'),
   },
   (t) => [index('sign_ins_account_id_idx').on(t.accountId), index('sign_ins_last_used_at_idx').on(t.lastUsedAt)],
 );

@@ -20,6 +20,7 @@ import { restoreSession } from './restore-session.ts';
 import { accountRefusal } from '../lib/api/api-error.ts';
 import { refreshTokens, sessionEnds } from './session-end.ts';
 import type { Navigate } from './session-end.ts';
+import { keepSessionEnded } from '../lib/auth/session-ended.ts';
 
 export async function bootstrap(navigate: Navigate): Promise<FlowServices> {
   const config = await loadRuntimeConfig();
@@ -39,7 +40,11 @@ export async function bootstrap(navigate: Navigate): Promise<FlowServices> {
     gameReferrer: () => gameOf(flow.get())?.slug ?? null,
     accessToken: () => session.get().accessToken,
     refresh: () => refreshTokens(api, session),
-    logout: ({ ignoreRedirect }) => logoutLocally(ignoreRedirect),
+    // The server refused the session and its refresh: the sign-in page says why it shows.
+    logout: ({ ignoreRedirect }) => {
+      keepSessionEnded();
+      logoutLocally(ignoreRedirect);
+    },
     restricted,
   });
 

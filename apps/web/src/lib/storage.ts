@@ -48,6 +48,8 @@ export const KEYS = {
   consentTarget: 'portal.consentTarget',
   /** The notice of the refusal that signed a restricted account out (lib/auth/restriction.ts). */
   restriction: 'portal.restriction',
+  /** The session ended on the server (ended from another device, revoked, expired): sign-in says so. */
+  sessionEnded: 'portal.sessionEnded',
   flow: 'portal.flow',
   ageGate: 'portal.ageGate',
   visitorId: 'portal.visitorId',

@@ -29,6 +29,8 @@ export const signIn = z.object({
   os: z.string().nullable(),
   device: z.enum(DEVICE_KINDS).nullable(),
   model: z.string().nullable(),
+  /** The name a device gave itself when it started a device code ("Living-room TV"). */
+  device_name: z.string().nullable(),
   /** The address of its first request and of its latest use (behind TRUST_PROXY, the client's). */
   ip: z.string().nullable(),
   last_ip: z.string().nullable(),

@@ -29,6 +29,8 @@ export interface PolledFacts {
   /** The approving player and the granted scope, for the tokens of a redeemed authorization. */
   accountId: string | null;
   scope: string | null;
+  /** The name the device gave itself when it started ("Living-room TV"). */
+  deviceName: string | null;
 }
 
 export interface PollTiming {
@@ -153,6 +155,7 @@ export class DeviceRepo {
       redeemed_now: boolean;
       account_id: string | null;
       scope: string | null;
+      device_name: string | null;
     };
     const result = await this.#orm.execute(sql`
       WITH before AS (
@@ -171,9 +174,9 @@ export class DeviceRepo {
             ELSE d.redeemed_at END
         FROM before b WHERE d.id = b.id
         RETURNING d.id, d.client_id, d.interval_seconds, d.expires_at, d.authorized_at, d.error,
-          d.redeemed_at, d.account_id, d.scope, b.early, b.redeemed_at AS redeemed_at_before
+          d.redeemed_at, d.account_id, d.scope, d.device_name, b.early, b.redeemed_at AS redeemed_at_before
       )
-      SELECT id, client_id, interval_seconds, error, early, account_id, scope,
+      SELECT id, client_id, interval_seconds, error, early, account_id, scope, device_name,
         redeemed_at_before IS NOT NULL AS redeemed,
         expires_at <= now() AS expired,
         error IS NOT NULL AS denied,
@@ -195,6 +198,7 @@ export class DeviceRepo {
       redeemedNow: row.redeemed_now,
       accountId: row.account_id,
       scope: row.scope,
+      deviceName: row.device_name,
     };
   }
 

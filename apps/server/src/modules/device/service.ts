@@ -34,7 +34,14 @@ export type PollRefusal = 'authorization_pending' | 'slow_down' | 'expired_token
 
 export type PollResult =
   | { kind: 'refused'; error: PollRefusal; interval: number; reason?: string }
-  | { kind: 'authorized'; id: string; accountId: string | null; clientId: string; scope: string | null };
+  | {
+      kind: 'authorized';
+      id: string;
+      accountId: string | null;
+      clientId: string;
+      scope: string | null;
+      deviceName: string | null;
+    };
 
 export type DeviceOptions = Pick<Config, 'publicUrl' | 'DEVICE_CODE_TTL_SECONDS' | 'DEVICE_POLL_INTERVAL_SECONDS'>;
 
@@ -232,6 +239,7 @@ export class DeviceService {
           accountId: polled.accountId,
           clientId: polled.clientId,
           scope: polled.scope,
+          deviceName: polled.deviceName,
         };
       case 'client_mismatch':
       case 'device_code_used':

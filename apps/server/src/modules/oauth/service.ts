@@ -155,7 +155,12 @@ export class OAuthService {
     }
     const account = polled.accountId ? await this.#accounts.findById(polled.accountId) : undefined;
     if (!account) throw grantError('invalid_grant', { reason: 'unknown_device_code' });
-    const tokens = await this.#tokens.start({ account, clientId: polled.clientId, flow: 'device' });
+    const tokens = await this.#tokens.start({
+      account,
+      clientId: polled.clientId,
+      flow: 'device',
+      deviceName: polled.deviceName,
+    });
     await this.#device.recordFamily(polled.id, tokens.session.familyId);
     await this.#repo.recordGrant(account.id, polled.clientId, polled.scope, 'device');
     return { tokens, account, clientId: polled.clientId, scope: polled.scope, nonce: null };

@@ -42,6 +42,8 @@ export interface NewTokenPair {
   flow: SignInFlow;
   ip: string | null;
   userAgent: string | null;
+  /** The name a device gave itself when it started a device code. */
+  deviceName: string | null;
 }
 
 /** How a sign-in began: the web app, a game (authorization code or platform sign-in), a device code. */
@@ -55,6 +57,7 @@ export interface LiveSignIn {
   ip: string | null;
   lastIp: string | null;
   userAgent: string | null;
+  deviceName: string | null;
   createdAt: Date;
   lastUsedAt: Date;
   mfaPending: boolean;
@@ -64,8 +67,8 @@ export interface LiveSignIn {
 type Raw = Record<string, unknown>;
 
 /**
- * A sign-in's session, first refresh token and where it came from ($1 to $12): the session and refresh
- * token, and the sign_ins row (flow $10, address $11, User-Agent $12).
+ * A sign-in's session, first refresh token and where it came from ($1 to $13): the session and refresh
+ * token, and the sign_ins row (flow $10, address $11, User-Agent $12, the device's own name $13).
  */
 const ISSUE_PAIR = `WITH s AS (
     INSERT INTO sessions (account_id, family_id, access_token_hash, access_expires_at, mfa_pending, client_id, first_factor)
@@ -75,8 +78,8 @@ const ISSUE_PAIR = `WITH s AS (
     INSERT INTO refresh_tokens (account_id, family_id, session_id, token_hash, family_expires_at)
     SELECT account_id, family_id, id, $7, $8 FROM s
   ), si AS (
-    INSERT INTO sign_ins (family_id, account_id, client_id, flow, ip, user_agent, last_ip)
-    SELECT family_id, account_id, client_id, $10, $11, $12, $11 FROM s
+    INSERT INTO sign_ins (family_id, account_id, client_id, flow, ip, user_agent, last_ip, device_name)
+    SELECT family_id, account_id, client_id, $10, $11, $12, $11, $13 FROM s
     ON CONFLICT (family_id) DO NOTHING
   )
   SELECT id, account_id, family_id, mfa_pending, client_id, first_factor FROM s`;
@@ -186,6 +189,7 @@ export class SessionsRepo {
       pair.flow,
       pair.ip,
       pair.userAgent,
+      pair.deviceName,
     ];
     const [row] = await this.#db.queryAsyncCommit<Raw>(ISSUE_PAIR, values, 'issue_token_pair');
     if (!row) throw new Error('session insert returned nothing');
@@ -299,7 +303,7 @@ export class SessionsRepo {
    */
   async liveSignInsOf(accountId: string, idleDays: number, limit = 100): Promise<LiveSignIn[]> {
     const rows = await this.#db.query<Raw>(
-      `SELECT r.family_id, s.client_id, s.mfa_pending, si.flow, si.ip, si.last_ip, si.user_agent,
+      `SELECT r.family_id, s.client_id, s.mfa_pending, si.flow, si.ip, si.last_ip, si.user_agent, si.device_name,
               coalesce(si.created_at, r.created_at) AS created_at,
               greatest(coalesce(si.last_used_at, r.created_at), r.created_at) AS last_used_at
          FROM sessions s
@@ -318,6 +322,7 @@ export class SessionsRepo {
       ip: (row.ip as string | null) ?? null,
       lastIp: (row.last_ip as string | null) ?? null,
       userAgent: (row.user_agent as string | null) ?? null,
+      deviceName: (row.device_name as string | null) ?? null,
       createdAt: new Date(row.created_at as string | Date),
       lastUsedAt: new Date(row.last_used_at as string | Date),
       mfaPending: row.mfa_pending === true,

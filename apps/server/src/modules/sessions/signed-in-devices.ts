@@ -65,6 +65,7 @@ function view(row: LiveSignIn, session: ResolvedSession, names: ClientNames | nu
     os: agent.os,
     device: agent.device,
     model: agent.model,
+    device_name: row.deviceName,
     ip: row.ip,
     last_ip: row.lastIp ?? row.ip,
     created_at: row.createdAt,

@@ -65,6 +65,8 @@ export class TokenService {
       clientId?: string | null;
       familyId?: string;
       flow?: 'device';
+      /** The name the device gave itself (a device code's). */
+      deviceName?: string | null;
     },
   ): Promise<IssuedTokens> {
     const clientId = input.clientId ?? null;
@@ -82,6 +84,7 @@ export class TokenService {
       familyId: input.familyId ?? randomUUID(),
       familyExpiresAt: new Date(Date.now() + this.#familyTtlMs),
       flow: input.flow ?? (clientId === null ? 'portal' : 'game'),
+      deviceName: input.deviceName ?? null,
     });
   }
 
@@ -159,6 +162,7 @@ export class TokenService {
     firstFactor?: FirstFactor | null | undefined;
     clientId?: string | null;
     flow: SignInFlow;
+    deviceName: string | null;
   }): Promise<IssuedTokens> {
     const accessToken = newToken('at');
     const refreshToken = newToken('rt');
@@ -176,6 +180,7 @@ export class TokenService {
       flow: input.flow,
       ip: origin?.ip ?? null,
       userAgent: origin?.userAgent ?? null,
+      deviceName: input.deviceName,
     });
     return { accessToken, refreshToken, expiresIn: this.#sessions.accessTokenTtlSeconds, session };
   }

@@ -17,6 +17,7 @@ import { PlatformSignIn } from './platform-sign-in.tsx';
 import { ResendUnlock } from './resend-unlock.tsx';
 import { gameFlowInProgress, gameOf, signUpOf } from '../../flows/flow-facts.ts';
 import { keepRedirectUrl } from '../../lib/router/redirect-url.ts';
+import { takeSessionEnded } from '../../lib/auth/session-ended.ts';
 
 /** What happens after signing in loads only then, keeping it off the sign-in page's first load. */
 const afterSignIn = () => import('../../flows/continue-flow.ts');
@@ -33,6 +34,7 @@ export function SignIn() {
   const inGameFlow = gameFlowInProgress(flow) && gameOf(flow) !== null;
   const { search } = useLocation();
   useEffect(() => keepRedirectUrl(search, services.session), [search, services.session]);
+  const [ended] = useState(takeSessionEnded);
   const submit = useSubmit(async () => {
     const address = email.validate();
     if (!address) return;
@@ -48,6 +50,11 @@ export function SignIn() {
         <Suspense fallback={null}>
           <FlowGameWelcome />
         </Suspense>
+      ) : null}
+      {ended ? (
+        <div className="notice" role="status">
+          <p>{t('signIn.sessionEnded')}</p>
+        </div>
       ) : null}
       <p className="lead-text">{t('signIn.intro')}</p>
       <SubmitForm submit={submit} label={t('form.continue')}>

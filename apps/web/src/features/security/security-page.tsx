@@ -125,8 +125,8 @@ function SecuritySettings({ account }: { account: Account }) {
           </>
         )}
       </section>
-      <SignedInDevices onNotice={setNotice} />
-      <ConnectedGames onNotice={setNotice} />
+      <SignedInDevices />
+      <ConnectedGames />
       <RecentActivity />
       {modal === 'password' ? (
         <PasswordModal account={account} onClose={close} onDone={() => setNotice(t('security.passwordChanged'))} />

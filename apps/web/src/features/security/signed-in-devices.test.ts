@@ -2,7 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { activityIcon, activityLabel } from './recent-activity.ts';
 import { scopeMessages, signInDevice, signInTitle } from './signed-in-devices.ts';
 
-const web = { flow: 'portal' as const, game: null, client_name: null, browser: 'Firefox', os: 'Linux', model: null };
+const web = {
+  flow: 'portal' as const,
+  game: null,
+  client_name: null,
+  browser: 'Firefox',
+  os: 'Linux',
+  model: null,
+  device_name: null,
+};
 const game = { slug: 'starfall-legends', name: 'Starfall Legends' };
 
 describe('a signed-in device row', () => {
@@ -18,6 +26,10 @@ describe('a signed-in device row', () => {
       values: { game: 'Starfall Legends' },
     });
     expect(signInTitle({ ...web, flow: 'device' })).toEqual({ key: 'security.devices.aDevice' });
+    expect(signInTitle({ ...web, flow: 'device', game, device_name: 'Living-room TV' })).toEqual({
+      key: 'security.devices.gameOnNamedDevice',
+      values: { game: 'Starfall Legends', device: 'Living-room TV' },
+    });
   });
 
   it("tells a game's system and model once, and a browser's model alone", () => {

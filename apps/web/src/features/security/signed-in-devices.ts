@@ -9,12 +9,14 @@ export const SIGN_INS_KEY = ['signed-in-devices'] as const;
 export const CONNECTED_GAMES_KEY = ['connected-games'] as const;
 
 /** The row's title, as a message and its values: "Firefox · Linux", "Starfall Legends", or unknown. */
-export function signInTitle(signIn: Pick<SignIn, 'flow' | 'game' | 'client_name' | 'browser' | 'os'>): {
+export function signInTitle(signIn: Pick<SignIn, 'flow' | 'game' | 'client_name' | 'browser' | 'os' | 'device_name'>): {
   key: MessageKey;
   values?: Record<string, string>;
 } {
   const game = signIn.game?.name ?? signIn.client_name;
   if (signIn.flow === 'device') {
+    const device = signIn.device_name?.trim();
+    if (game && device) return { key: 'security.devices.gameOnNamedDevice', values: { game, device } };
     return game ? { key: 'security.devices.gameOnDevice', values: { game } } : { key: 'security.devices.aDevice' };
   }
   if (game) return { key: 'security.devices.game', values: { game } };

@@ -13,9 +13,10 @@ import {
 } from '@portal/contract/calls/signed-in-devices';
 import type { ConnectedGame, SignIn } from '@portal/contract/calls/signed-in-devices';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { ConfirmModal } from '../../components/ui/confirm-modal.tsx';
 import { FormError } from '../../components/ui/form-error.tsx';
+import { ApiError } from '../../lib/api/api-error.ts';
 import { formatDate } from '../../lib/dates.ts';
 import { useTranslation } from '../../lib/i18n/messages.ts';
 import { useServices } from '../../lib/services.tsx';
@@ -25,6 +26,35 @@ import { activityTime } from './recent-activity.ts';
 import { RECENT_ACTIVITY_KEY } from './recent-activity.tsx';
 import { CONNECTED_GAMES_KEY, SIGN_INS_KEY, scopeMessages, signInDevice, signInTitle } from './signed-in-devices.ts';
 import './signed-in-devices.css';
+
+/**
+ * What a card's action did, told inside the card where the player is (on a phone the page's top is
+ * far away) and given the focus, since the row whose button opened the dialog is gone.
+ */
+function useCardNotice() {
+  const [notice, setNotice] = useState<string | null>(null);
+  const ref = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (notice) ref.current?.focus();
+  }, [notice]);
+  const element = notice ? (
+    <div className="notice card-notice" role="status">
+      <p ref={ref} tabIndex={-1}>
+        {notice}
+      </p>
+    </div>
+  ) : null;
+  return { element, show: setNotice };
+}
+
+/** Something already ended in another tab or on another device: done all the same. */
+async function doneIfGone(action: Promise<unknown>): Promise<void> {
+  try {
+    await action;
+  } catch (error) {
+    if (!(error instanceof ApiError && error.is('not_found'))) throw error;
+  }
+}
 
 /** Reads the lists and the recent activity again after a change. */
 function useReadAgain() {
@@ -151,21 +181,22 @@ export function SignOutOthersOffer({ onNotice, onDone }: { onNotice: (message: s
   );
 }
 
-export function SignedInDevices({ onNotice }: { onNotice: (message: string) => void }) {
+export function SignedInDevices() {
   const { t } = useTranslation();
   const { api } = useServices();
   const titleOf = useSignInTitle();
   const readAgain = useReadAgain();
   const signIns = useSignIns();
-  const endAllOthers = useEndOthers(onNotice);
+  const notice = useCardNotice();
+  const endAllOthers = useEndOthers(notice.show);
   const [ending, setEnding] = useState<SignIn | 'others' | null>(null);
   const rows = signIns.data;
   const others = rows?.filter((row) => !row.current).length ?? 0;
 
   const endOne = async (signIn: SignIn) => {
-    await api.call(endSignIn, { params: { id: signIn.id } });
+    await doneIfGone(api.call(endSignIn, { params: { id: signIn.id } }));
     setEnding(null);
-    onNotice(t('security.devices.signedOut', { device: titleOf(signIn) }));
+    notice.show(t('security.devices.signedOut', { device: titleOf(signIn) }));
     await readAgain();
   };
   const endOthers = async () => {
@@ -183,6 +214,7 @@ export function SignedInDevices({ onNotice }: { onNotice: (message: string) => v
       skeletonRows={2}
       empty={null}
     >
+      {notice.element}
       {rows && rows.length > 0 ? (
         <ul className="device-list" aria-labelledby="devices-heading">
           {rows.map((row) => (
@@ -266,10 +298,11 @@ function GameRow({ game, onRemove }: { game: ConnectedGame; onRemove: (game: Con
   );
 }
 
-export function ConnectedGames({ onNotice }: { onNotice: (message: string) => void }) {
+export function ConnectedGames() {
   const { t } = useTranslation();
   const { api } = useServices();
   const readAgain = useReadAgain();
+  const notice = useCardNotice();
   const games = useQuery({
     queryKey: CONNECTED_GAMES_KEY,
     queryFn: async ({ signal }) => (await api.call(listConnectedGames, {}, { signal })).items,
@@ -277,9 +310,9 @@ export function ConnectedGames({ onNotice }: { onNotice: (message: string) => vo
   });
   const [removing, setRemoving] = useState<ConnectedGame | null>(null);
   const remove = async (game: ConnectedGame) => {
-    await api.call(revokeConnectedGame, { params: { client_id: game.client_id } });
+    await doneIfGone(api.call(revokeConnectedGame, { params: { client_id: game.client_id } }));
     setRemoving(null);
-    onNotice(t('security.games.removed', { game: game.game.name }));
+    notice.show(t('security.games.removed', { game: game.game.name }));
     await readAgain();
   };
   const rows = games.data;
@@ -293,6 +326,7 @@ export function ConnectedGames({ onNotice }: { onNotice: (message: string) => vo
       skeletonRows={1}
       empty={rows?.length === 0 ? <p className="recent-activity-empty">{t('security.games.empty')}</p> : null}
     >
+      {notice.element}
       {rows && rows.length > 0 ? (
         <ul className="device-list" aria-labelledby="games-heading">
           {rows.map((game) => (
