@@ -163,6 +163,7 @@ test(
     await signInWithPassword(other, email, PASSWORD);
     await expect(other).toHaveURL(/\/account$/);
     await signInWithPassword(page, email, PASSWORD);
+    await expect(page).toHaveURL(/\/account$/);
     await page.goto('/security?lang=en-US');
     await verifyEmailInDialog(page, request, email);
     const rows = page.locator('.device-row');
