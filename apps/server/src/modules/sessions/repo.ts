@@ -127,6 +127,13 @@ const ROTATE_AND_ISSUE = `WITH used AS (
   )
   SELECT id, account_id, family_id, mfa_pending, client_id, first_factor FROM s`;
 
+/**
+ * Refresh token r (of session s, account $1) keeps its sign-in live: not used, revoked, expired, nor
+ * idle beyond $2 days (SESSION_IDLE_DAYS); what the signed-in devices and the live counts both read.
+ */
+const LIVE_SIGN_IN = `s.account_id = $1 AND r.used_at IS NULL AND r.revoked_at IS NULL
+          AND r.family_expires_at > now() AND r.created_at > now() - $2 * interval '1 day'`;
+
 export class SessionsRepo {
   readonly #db: Database;
   readonly #orm: Orm;
@@ -284,14 +291,14 @@ export class SessionsRepo {
       .where(and(which, isNull(sessions.revokedAt)));
   }
 
-  /** The live sign-ins of an account: families with a refresh token not used, revoked or expired. */
-  async liveSignIns(accountId: string): Promise<{ web: number; games: number }> {
+  /** How many sign-ins of an account are live (LIVE_SIGN_IN), of the portal and of games. */
+  async liveSignIns(accountId: string, idleDays: number): Promise<{ web: number; games: number }> {
     const [row] = await this.#db.query<{ web: number | string; games: number | string }>(
       `SELECT count(DISTINCT r.family_id) FILTER (WHERE s.client_id IS NULL) AS web,
               count(DISTINCT r.family_id) FILTER (WHERE s.client_id IS NOT NULL) AS games
          FROM sessions s JOIN refresh_tokens r ON r.session_id = s.id
-        WHERE s.account_id = $1 AND r.used_at IS NULL AND r.revoked_at IS NULL AND r.family_expires_at > now()`,
-      [accountId],
+        WHERE ${LIVE_SIGN_IN}`,
+      [accountId, idleDays],
     );
     return { web: Number(row?.web ?? 0), games: Number(row?.games ?? 0) };
   }
@@ -309,8 +316,7 @@ export class SessionsRepo {
          FROM sessions s
          JOIN refresh_tokens r ON r.session_id = s.id
          LEFT JOIN sign_ins si ON si.family_id = r.family_id
-        WHERE s.account_id = $1 AND r.used_at IS NULL AND r.revoked_at IS NULL
-          AND r.family_expires_at > now() AND r.created_at > now() - $2 * interval '1 day'
+        WHERE ${LIVE_SIGN_IN}
         ORDER BY last_used_at DESC
         LIMIT $3`,
       [accountId, idleDays, limit],

@@ -126,7 +126,7 @@ export class TokenService {
 
   /** How many sign-ins (token families) of an account are live: of the portal, and of games. */
   liveSignIns(accountId: string): Promise<{ web: number; games: number }> {
-    return this.#refresh.liveSignIns(accountId);
+    return this.#refresh.liveSignIns(accountId, this.#idleDays);
   }
 
   /** The account's live sign-ins, most recently used first (signed-in devices). */
