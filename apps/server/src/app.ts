@@ -31,6 +31,7 @@ import { registerAnalytics } from './modules/analytics/routes.ts';
 import { registerGames } from './modules/games/routes.ts';
 import { registerSessions } from './modules/sessions/routes.ts';
 import { registerMfa } from './modules/mfa/routes.ts';
+import { registerPasskeys } from './modules/passkeys/routes.ts';
 import { registerOAuth } from './modules/oauth/routes.ts';
 import { registerDevice } from './modules/device/routes.ts';
 import { registerStandardOAuth } from './modules/oauth/standard-routes.ts';
@@ -152,6 +153,7 @@ export async function buildApp(config: Config, infrastructure?: Infrastructure):
       registerAnalytics(api, resolved);
       registerSessions(api, resolved);
       registerMfa(api, resolved);
+      registerPasskeys(api, resolved);
       registerOAuth(api, resolved);
       registerDevice(api, resolved);
       registerPlatformLinks(api, resolved);

@@ -48,6 +48,8 @@ import { MfaRepo } from './modules/mfa/repo.ts';
 import { EvenTiming } from './security/even-timing.ts';
 import { SecretBox, secretBoxFor } from './security/secret-box.ts';
 import { MfaService } from './modules/mfa/service.ts';
+import { PasskeysRepo } from './modules/passkeys/repo.ts';
+import { PasskeysService, relyingParty } from './modules/passkeys/service.ts';
 import { RiskRepo } from './modules/risk/repo.ts';
 import { RiskService } from './modules/risk/service.ts';
 import { throwawayDomains } from './modules/risk/throwaway-domains.ts';
@@ -236,6 +238,11 @@ export function compose(infrastructure: Infrastructure): Services {
     mailer,
     issuer: config.BRAND_NAME,
   });
+  const passkeys = new PasskeysService({
+    repo: new PasskeysRepo(orm),
+    rp: relyingParty(config.BRAND_NAME, publicUrl, config.PASSKEY_ORIGINS),
+    mailer,
+  });
 
   // Games signing players in: the device flow, the OAuth grants, the ID tokens and their keys.
   const games = new GamesService(gamesRepo);
@@ -312,7 +319,7 @@ export function compose(infrastructure: Infrastructure): Services {
         return found ? { clientName: found.client.name, game: { slug: found.game.slug, name: found.game.name } } : null;
       },
     }),
-    signIn: new SignInService({ accounts, codes: emailCodes, sessions, tokens, mfa, mailer, audit, even }),
+    signIn: new SignInService({ accounts, codes: emailCodes, sessions, tokens, mfa, passkeys, mailer, audit, even }),
     tokenAnswer: (issued, account) => tokenAnswer(issued, account, consents),
     emailCodes,
     linkTokens,
@@ -361,6 +368,7 @@ export function compose(infrastructure: Infrastructure): Services {
     betas,
     twitchDrops,
     mfa,
+    passkeys,
     games,
     gameProgress,
     consolidation,

@@ -40,6 +40,8 @@ export const configSchema = z.object({
   /** GET /metrics answers with `Authorization: Bearer <METRICS_TOKEN>`; unset, it does not exist. */
   METRICS_TOKEN: z.string().min(16).optional(),
   CORS_ORIGINS: list,
+  // Origins besides PUBLIC_URL's whose passkey answers are accepted (a development server's).
+  PASSKEY_ORIGINS: list,
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(10_000_000).default(100_000),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
   PORTAL_API_KEY: z.string().min(16).default('ag-portal-dev-key-0001'),

@@ -20,6 +20,7 @@ import type { EmailCodesService } from './modules/email-codes/service.ts';
 import type { GameProgressService } from './modules/games/progress-service.ts';
 import type { GamesService } from './modules/games/service.ts';
 import type { LinkTokensService } from './modules/link-tokens/service.ts';
+import type { PasskeysService } from './modules/passkeys/service.ts';
 import type { MfaService } from './modules/mfa/service.ts';
 import type { IdTokens } from './modules/oauth/id-tokens.ts';
 import type { OAuthService } from './modules/oauth/service.ts';
@@ -94,6 +95,8 @@ export interface Services extends Infrastructure {
   /** Twitch drops that grant a playtest. */
   twitchDrops: TwitchDropsService;
   mfa: MfaService;
+  /** The account's passkeys (WebAuthn), and checking their answers. */
+  passkeys: PasskeysService;
   /** Platform identities: the platforms operators configured, and the links of each account. */
   platforms: PlatformRegistry;
   platformLinks: PlatformLinksService;

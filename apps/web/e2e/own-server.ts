@@ -11,20 +11,20 @@ const made = new Map<string, ReturnType<typeof withServer>>();
  * The test of a server with `env`. Files asking for the same settings get the same test object, so
  * a worker runs them on one server (and Playwright need not start another worker for them).
  */
-export function testWithOwnServer(env: Record<string, string>) {
-  const key = JSON.stringify(Object.entries(env).sort());
-  const test = made.get(key) ?? withServer(env);
+export function testWithOwnServer(env: Record<string, string>, options: { publicHost?: string } = {}) {
+  const key = JSON.stringify([Object.entries(env).sort(), options.publicHost ?? null]);
+  const test = made.get(key) ?? withServer(env, options);
   made.set(key, test);
   return test;
 }
 
-function withServer(env: Record<string, string>) {
+function withServer(env: Record<string, string>, options: { publicHost?: string }) {
   return base.extend<object, { ownServer: string }>({
     ownServer: [
       // Playwright reads a fixture's dependencies from its first parameter: none here.
       // eslint-disable-next-line no-empty-pattern
       async ({}, use) => {
-        const server = await startPortalServer(env);
+        const server = await startPortalServer(env, options);
         await use(server.url);
         await server.stop();
       },

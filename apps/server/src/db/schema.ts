@@ -165,9 +165,9 @@ export const sessions = pgTable(
     /** When the player last proved themselves again in this session (PUT /sessions/me/verify). */
     verifiedAt: timestamptz('verified_at'),
     /** How the sign-in's first step was made (0028, ADR 029): password, email_code, recovery, platform. */
-    firstFactor: text('first_factor', { enum: ['password', 'email_code', 'recovery', 'platform'] }),
+    firstFactor: text('first_factor', { enum: ['password', 'email_code', 'recovery', 'platform', 'passkey'] }),
     /** How the player last proved themselves in this session: email_code, mfa_code or password. */
-    verifiedBy: text('verified_by', { enum: ['email_code', 'mfa_code', 'password'] }),
+    verifiedBy: text('verified_by', { enum: ['email_code', 'mfa_code', 'password', 'passkey'] }),
   },
   (t) => [index('sessions_account_id_idx').on(t.accountId), index('sessions_family_id_idx').on(t.familyId)],
 );
@@ -791,3 +791,38 @@ export const schema = {
   signIns,
   oauthGrants,
 };
+
+/** An account's passkeys (WebAuthn credentials, migration 0034). */
+export const passkeys = pgTable(
+  'passkeys',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    credentialId: text('credential_id').notNull().unique(),
+    publicKey: text('public_key').notNull(),
+    counter: bigint('counter', { mode: 'number' }).notNull().default(0),
+    transports: text('transports').array().notNull().default([]),
+    deviceType: text('device_type', { enum: ['singleDevice', 'multiDevice'] }).notNull(),
+    backedUp: boolean('backed_up').notNull(),
+    aaguid: text('aaguid'),
+    name: text('name').notNull(),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    lastUsedAt: timestamptz('last_used_at'),
+  },
+  (t) => [index('passkeys_account_id_idx').on(t.accountId)],
+);
+
+/** WebAuthn challenges, each usable once for five minutes, kept hashed (migration 0034). */
+export const webauthnChallenges = pgTable(
+  'webauthn_challenges',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    challengeHash: text('challenge_hash').notNull().unique(),
+    purpose: text('purpose', { enum: ['register', 'sign_in', 'verify'] }).notNull(),
+    accountId: uuid('account_id').references(() => accounts.id, { onDelete: 'cascade' }),
+    expiresAt: timestamptz('expires_at').notNull(),
+  },
+  (t) => [index('webauthn_challenges_expires_at_idx').on(t.expiresAt)],
+);

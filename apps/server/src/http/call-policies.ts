@@ -71,7 +71,7 @@ export function callAccount(call: Call, signedIn: SignedInRequest | null): Accou
 /**
  * A call that changes what protects the account needs the player to have proved themselves just
  * before; a `credential` call, with the password or the authenticator when the account has one of
- * them (an emailed code alone is then not enough: ADR 029).
+ * them, or a passkey (an emailed code alone is then not enough: ADR 029, ADR 036).
  */
 export function assertRecentlyVerified(
   call: Call,
@@ -87,7 +87,8 @@ export function assertRecentlyVerified(
     return;
   }
   const hasCredential = account !== null && (account.passwordHash !== null || account.mfaSecret !== null);
-  const byCredential = session?.verifiedBy === 'password' || session?.verifiedBy === 'mfa_code';
+  const byCredential =
+    session?.verifiedBy === 'password' || session?.verifiedBy === 'mfa_code' || session?.verifiedBy === 'passkey';
   if (!recent || (hasCredential && !byCredential)) {
     throw new RequestError(hasCredential ? 'reauthentication_required' : 'session_verification_required');
   }

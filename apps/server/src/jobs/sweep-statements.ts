@@ -57,6 +57,8 @@ export const SWEEP_STATEMENTS: readonly SweepStatement[] = [
   expiredADayAgo('email_codes'),
   expiredADayAgo('link_tokens'),
   expiredADayAgo('authorization_codes'),
+  // Passkey challenges (migration 0034), used or not.
+  expiredADayAgo('webauthn_challenges'),
   // Device authorizations: approved, redeemed, denied or not, gone a day after they expired.
   expiredADayAgo('device_authorizations'),
   {

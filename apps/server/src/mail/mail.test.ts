@@ -14,6 +14,7 @@ const data = {
   username: 'StarPilot',
   newEmail: 'new@example.com',
   platform: 'PlayStation Network',
+  passkey: 'Work laptop',
   optOutUrl: 'https://accounts.example.com/email-notifications?token=t',
 };
 

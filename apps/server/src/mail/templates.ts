@@ -16,6 +16,8 @@ export const TEMPLATES = {
   platform_sign_in: { notice: true },
   email_changed: { notice: true },
   backup_codes: { notice: true },
+  passkey_added: { notice: true },
+  passkey_removed: { notice: true },
   friend_request: { link: true, action: true, optOut: true },
   account_consolidated: { notice: true },
   account_deleted: { notice: true },
@@ -44,6 +46,8 @@ export interface TemplateData {
   newEmail?: string;
   /** The platform's name (platform notices). */
   platform?: string;
+  /** The passkey's name (passkey notices). */
+  passkey?: string;
   optOutUrl?: string;
   /** Lines of a list, each `mail.<template>.<kind>` with {{game}} (the saves of a consolidation). */
   items?: readonly { kind: string; game: string }[];

@@ -32,15 +32,22 @@ async function freePort(): Promise<number> {
  */
 export async function startPortalServer(
   env: Record<string, string>,
-  options: { dataDir?: string; port?: number } = {},
+  options: { dataDir?: string; port?: number; publicHost?: string } = {},
 ): Promise<PortalServer> {
   const port = options.port ?? (await freePort());
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'portal-e2e-own-'));
-  const url = `http://127.0.0.1:${port}`;
+  // `publicHost`: the name the pages use (PUBLIC_URL) instead of the address; passkeys need a
+  // domain (WebAuthn refuses an IP address as the relying party), and localhost is one.
+  const url = `http://${options.publicHost ?? '127.0.0.1'}:${port}`;
   let stderr = '';
   const child = spawn(process.execPath, ['apps/server/src/server.ts'], {
     cwd: join(import.meta.dirname, '..', '..', '..', '..'),
-    env: { ...process.env, ...testServerEnv(port, dataDir), ...env },
+    env: {
+      ...process.env,
+      ...testServerEnv(port, dataDir),
+      ...(options.publicHost ? { PUBLIC_URL: url } : {}),
+      ...env,
+    },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));

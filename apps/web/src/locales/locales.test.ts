@@ -25,6 +25,7 @@ const SAME_IN_EVERY_LANGUAGE = [
 ];
 /** Words that happen to be spelt as in English in some languages. */
 const SAME_IN_SOME_LANGUAGES: Record<string, string[]> = {
+  'de-DE': ['security.passkeys.title'],
   'es-ES': ['gameProfiles.no'],
   'es-MX': ['gameProfiles.no'],
   'it-IT': ['gameProfiles.no'],

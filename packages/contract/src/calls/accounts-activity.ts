@@ -27,6 +27,9 @@ export const SECURITY_EVENT_TYPES = [
   'sign_in_ended',
   // The player revoked a game's access (issue 31); client_name names the game.
   'game_access_revoked',
+  // A passkey added or removed (issue 31, ADR 036).
+  'passkey_added',
+  'passkey_removed',
 ] as const;
 export type SecurityEventType = (typeof SECURITY_EVENT_TYPES)[number];
 
@@ -43,6 +46,7 @@ export const SIGN_IN_METHODS = [
   'platform',
   'game',
   'device',
+  'passkey',
 ] as const;
 export type SignInMethod = (typeof SIGN_IN_METHODS)[number];
 

@@ -20,4 +20,13 @@ export const CALLS_BEYOND_SPEC: readonly string[] = [
   'DELETE /sessions/me/sign_ins',
   'GET /accounts/me/connected_games',
   'DELETE /accounts/me/connected_games/{client_id}',
+  // Passkeys (issue 31, ADR 036).
+  'POST /accounts/me/passkeys/options',
+  'POST /accounts/me/passkeys',
+  'GET /accounts/me/passkeys',
+  'PUT /accounts/me/passkeys/{id}',
+  'DELETE /accounts/me/passkeys/{id}',
+  'POST /sessions/passkey/options',
+  'POST /sessions/auth/passkey',
+  'POST /sessions/me/passkey/options',
 ];

@@ -136,8 +136,8 @@ describe('the call catalogue', () => {
     for (const [area, group] of Object.entries(calls)) {
       for (const c of Object.values(group)) expect(c.area, c.id).toBe(area);
     }
-    expect(Object.keys(calls.accounts)).toHaveLength(56);
-    expect(Object.keys(calls.sessions)).toHaveLength(18);
+    expect(Object.keys(calls.accounts)).toHaveLength(61);
+    expect(Object.keys(calls.sessions)).toHaveLength(21);
     expect(Object.keys(calls.betas)).toHaveLength(12);
     expect(Object.keys(calls.friends)).toHaveLength(8);
     expect(Object.keys(calls.social)).toHaveLength(3);

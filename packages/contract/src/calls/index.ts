@@ -13,6 +13,7 @@ import { games } from './games.ts';
 import { sessions as sessionsCalls } from './sessions.ts';
 import { sessionsGames } from './sessions-games.ts';
 import { sessionsMfa } from './sessions-mfa.ts';
+import { accountPasskeys, sessionPasskeys } from './passkeys.ts';
 import { settings } from './settings.ts';
 import { connectedGames, signedInDevices } from './signed-in-devices.ts';
 import { social } from './social.ts';
@@ -27,10 +28,11 @@ export const accounts = {
   ...accountsMfa,
   ...accountsLinks,
   ...connectedGames,
+  ...accountPasskeys,
 };
 
 /** The sessions area: sign-in and tokens, two-factor completion, devices, game authorization. */
-export const sessions = { ...sessionsCalls, ...sessionsMfa, ...sessionsGames, ...signedInDevices };
+export const sessions = { ...sessionsCalls, ...sessionsMfa, ...sessionsGames, ...signedInDevices, ...sessionPasskeys };
 
 export { analytics, betas, friends, games, settings, social, twitch };
 

@@ -33,6 +33,7 @@ describe('call policies', () => {
       'accounts.mfaActivate',
       'accounts.mfaBackupCodes',
       'accounts.mfaRegenerateBackupCodes',
+      'accounts.passkeyAdd',
       'accounts.recoveryFinalize',
       'accounts.recoveryValidate',
       'accounts.register',
@@ -43,6 +44,7 @@ describe('call policies', () => {
       'accounts.updateEmailPreferencesByToken',
       'accounts.updatePassword',
       'accounts.verifyEmail',
+      'sessions.authPasskey',
       'sessions.deviceStub',
       'sessions.mfa',
       'sessions.password',
@@ -69,6 +71,7 @@ describe('call policies', () => {
       'sessions.mfa',
       'sessions.signOut',
       'sessions.verify',
+      'sessions.verifyPasskeyOptions',
     ]);
   });
 
@@ -94,9 +97,14 @@ describe('call policies', () => {
     ]);
   });
 
-  it('needs a recent verification to turn two-factor off, and the password or authenticator to change the email', () => {
+  it('needs a recent verification to turn two-factor off, and a credential to change the email or the passkeys', () => {
     expect(ids((call) => call.recentVerification === true)).toEqual(['accounts.mfaRemove']);
-    expect(ids((call) => call.recentVerification === 'credential')).toEqual(['accounts.updateEmail']);
+    expect(ids((call) => call.recentVerification === 'credential')).toEqual([
+      'accounts.passkeyAdd',
+      'accounts.passkeyOptions',
+      'accounts.passkeyRemove',
+      'accounts.updateEmail',
+    ]);
   });
 
   it('refuses session policies on calls that cannot have them', () => {

@@ -128,7 +128,7 @@ export const getCurrentSession = defineCall({
   response: z.object({
     account,
     mfa_required: z.boolean(),
-    mfa_methods: z.array(z.enum(['mfa_code', 'backup_code', 'email_code'])),
+    mfa_methods: z.array(z.enum(['mfa_code', 'backup_code', 'email_code', 'passkey'])),
     created_at: datetime(),
     expires_at: datetime(),
   }),

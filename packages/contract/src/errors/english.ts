@@ -49,6 +49,11 @@ export const ENGLISH_MESSAGES = {
   email_code_attempts_exceeded: 'Too many wrong codes. Ask for a new code, then enter that one.',
   recovery_link_used: 'That link has already been used. If you still cannot sign in, ask for a new link.',
   reauthentication_required: 'For your security, confirm it is you with your password or your authenticator app first.',
+  passkey_invalid: 'This passkey could not be used. Try again, or sign in another way.',
+  passkey_challenge_expired: 'The passkey request timed out. Try again.',
+  passkey_already_registered: 'This passkey is already added to your account.',
+  passkey_limit_reached: 'You have added the most passkeys an account can hold ({{max}}). Remove one to add another.',
+  passkey_none: 'Your account has no passkey yet.',
 
   // Accounts.
   account_banned: 'This account has been banned.',

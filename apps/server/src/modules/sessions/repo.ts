@@ -23,7 +23,7 @@ export interface IssuedSessionRow {
   /** When the player last proved themselves again in this session (PUT /sessions/me/verify). */
   verifiedAt: Date | null;
   /** How: with an emailed code, an authenticator code or the password. */
-  verifiedBy: 'email_code' | 'mfa_code' | 'password' | null;
+  verifiedBy: 'email_code' | 'mfa_code' | 'password' | 'passkey' | null;
   /** How the sign-in's first step was made (second-step.ts); null for sessions from before 0028. */
   firstFactor: FirstFactor | null;
 }
@@ -174,7 +174,7 @@ export class SessionsRepo {
   }
 
   /** The player proved themselves again: the session is verified now (how: `by`) and no longer pending. */
-  async markVerified(id: string, by: 'email_code' | 'mfa_code' | 'password'): Promise<void> {
+  async markVerified(id: string, by: 'email_code' | 'mfa_code' | 'password' | 'passkey'): Promise<void> {
     await this.#orm
       .update(sessions)
       .set({ verifiedAt: new Date(), verifiedBy: by, mfaPending: false })

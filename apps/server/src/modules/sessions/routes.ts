@@ -76,9 +76,14 @@ export function registerSessions(
   });
 
   registerCall(app, verifySession, async ({ body, session, account, request }) => {
-    await signIn.verify(session, account, body);
+    await signIn.verify(
+      session,
+      account,
+      body.code_type === 'passkey' ? { code_type: 'passkey', response: body.response as never } : body,
+    );
     // A sign-in pending two-factor finished another way ("try another way": a code sent by email).
-    const method = body.code_type === 'email_code' ? 'email_code' : 'authenticator';
+    const method =
+      body.code_type === 'email_code' ? 'email_code' : body.code_type === 'passkey' ? 'passkey' : 'authenticator';
     if (session.mfaPending) await audit.record(account.id, 'sign_in', originOf(request, session.clientId), method);
     return {};
   });

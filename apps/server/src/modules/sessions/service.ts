@@ -51,7 +51,7 @@ export class SessionsService {
    * Records that the player just proved themselves again in this session; a session pending
    * two-factor is complete from now on.
    */
-  markVerified(sessionId: string, by: 'email_code' | 'mfa_code' | 'password'): Promise<void> {
+  markVerified(sessionId: string, by: 'email_code' | 'mfa_code' | 'password' | 'passkey'): Promise<void> {
     return this.#repo.markVerified(sessionId, by);
   }
 }

@@ -13,6 +13,8 @@ import type { Account, AccountsService } from '../accounts/service.ts';
 import { CODE_TTL_MINUTES } from '../email-codes/service.ts';
 import type { EmailCodesService } from '../email-codes/service.ts';
 import type { MfaService } from '../mfa/service.ts';
+import type { PasskeysService } from '../passkeys/service.ts';
+import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
 import { cameThroughMailbox, passwordFactor, secondSteps } from './second-step.ts';
 import type { ResolvedSession, SessionsService } from './service.ts';
 import { signInOf } from './token-service.ts';
@@ -41,6 +43,7 @@ export interface SignInDeps {
   sessions: SessionsService;
   tokens: TokenService;
   mfa: MfaService;
+  passkeys: PasskeysService;
   mailer: Mailer;
   audit: Pick<AuditService, 'record'>;
   /** Answers for addresses with and without an account take as long (security/even-timing.ts). */
@@ -111,6 +114,30 @@ export class SignInService {
     return { tokens: await this.#d.tokens.start(signInOf(account, 'email_code')), account };
   }
 
+  /**
+   * A passkey's answer to a sign-in challenge. A passkey that verified the player (PIN or biometrics)
+   * is two factors in one, so an account with two-factor on is signed in fully; without user
+   * verification it is a first step like the password (ADR 036).
+   */
+  async withPasskey(
+    response: AuthenticationResponseJSON,
+    origin: RequestOrigin,
+    caller: Caller = null,
+  ): Promise<SignedIn> {
+    assertNotGame(caller);
+    const assertion = await this.#d.passkeys.assert(response, null);
+    const account = await this.#d.accounts.findById(assertion.accountId);
+    if (!account || account.stub) throw new RequestError('passkey_invalid');
+    if (account.lockedAt !== null) throw new RequestError('account_soft_locked', { body: { reset_password: true } });
+    const signingIn = signInOf(account, 'passkey');
+    const tokens = await this.#d.tokens.start({
+      ...signingIn,
+      mfaPending: signingIn.mfaPending && !assertion.userVerified,
+    });
+    if (!tokens.session.mfaPending) await this.#d.audit.record(account.id, 'sign_in', origin, 'passkey');
+    return { tokens, account };
+  }
+
   /** Rotates a refresh token (token-service.ts) and answers the account it signs in. */
   async refresh(refreshToken: string): Promise<SignedIn> {
     const tokens = await this.#d.tokens.refresh(refreshToken);
@@ -149,15 +176,22 @@ export class SignInService {
   async verify(
     session: ResolvedSession,
     account: Account,
-    input: { code_type: 'mfa_code' | 'email_code'; code: string } | { code_type: 'password'; password: string },
+    input:
+      | { code_type: 'mfa_code' | 'email_code'; code: string }
+      | { code_type: 'password'; password: string }
+      | { code_type: 'passkey'; response: AuthenticationResponseJSON },
   ): Promise<void> {
-    if (session.mfaPending && input.code_type !== 'mfa_code') {
+    if (session.mfaPending && input.code_type === 'passkey') {
+      // A passkey completes any pending sign-in but one a passkey began.
+      if (session.firstFactor === 'passkey') throw new RequestError('passkey_invalid');
+    } else if (session.mfaPending && input.code_type !== 'mfa_code') {
       if (input.code_type === 'password' || cameThroughMailbox(session.firstFactor)) {
         throw new RequestError('mfa_email_not_allowed');
       }
     }
     if (input.code_type === 'mfa_code') await this.#d.mfa.checkCode(account, input.code);
     else if (input.code_type === 'password') await this.#checkPassword(account, input.password);
+    else if (input.code_type === 'passkey') await this.#d.passkeys.assert(input.response, account.id);
     else {
       if (!account.email) throw new RequestError('missing_email');
       await this.#d.codes.consume('sign_in', account.email, input.code);
@@ -182,7 +216,7 @@ export class SignInService {
     return {
       mfaRequired: found.mfaPending,
       // The ways to complete a pending sign-in; none once it is complete.
-      mfaMethods: found.mfaPending ? secondSteps(found.firstFactor) : [],
+      mfaMethods: found.mfaPending ? secondSteps(found.firstFactor, await this.#d.passkeys.has(found.accountId)) : [],
       createdAt: found.createdAt,
       expiresAt: found.accessExpiresAt,
     };

@@ -11,8 +11,11 @@ export function emailAddressOf(value: string): string | null {
   return isEmailAddress(address) ? address : null;
 }
 
-/** An email field; validate() answers the trimmed address, or null after showing the error. */
-export function useEmailField(initial = '') {
+/**
+ * An email field; validate() answers the trimmed address, or null after showing the error. The
+ * sign-in form's is `username webauthn`: the browser offers the site's passkeys in it (autofill).
+ */
+export function useEmailField(initial = '', autoComplete = 'email') {
   const { t } = useTranslation();
   const [value, setValue] = useState(initial);
   const [error, setError] = useState<string | null>(null);
@@ -25,7 +28,7 @@ export function useEmailField(initial = '') {
     <TextField
       label={t('form.email')}
       type="email"
-      autoComplete="email"
+      autoComplete={autoComplete}
       required
       value={value}
       onChange={(e) => setValue(e.target.value)}

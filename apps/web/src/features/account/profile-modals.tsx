@@ -14,7 +14,7 @@ import {
 import type { Account } from '@portal/contract/calls/entities';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useReauthentication } from './reauthentication.tsx';
+import { useReauthentication } from '../../components/account/reauthentication.tsx';
 import { useServices } from '../../lib/services.tsx';
 import { CodeField, TextField } from '../../components/ui/field.tsx';
 import { useDisplayNameField } from '../../components/account/display-name-field.tsx';

@@ -24,12 +24,14 @@ const afterSignIn = () => import('../../flows/continue-flow.ts');
 const device = () => ({ visitor_id: visitorId(), platform_name: 'web' });
 /** The welcome of a game signing the player in (OAuth or device flow): loaded only then. */
 const FlowGameWelcome = lazy(() => import('../../flows/auth-game.tsx').then((m) => ({ default: m.FlowGameWelcome })));
+/** Signing in with a passkey (a button, and the browser's autofill in the email field): loaded after the page. */
+const PasskeySignIn = lazy(() => import('./passkey-sign-in.tsx'));
 
 export function SignIn() {
   const { t } = useTranslation();
   const services = useFlowServices();
   const navigate = useNavigate();
-  const email = useEmailField(signUpOf(services.flow.get()).email ?? '');
+  const email = useEmailField(signUpOf(services.flow.get()).email ?? '', 'username webauthn');
   const flow = useFlow();
   const inGameFlow = gameFlowInProgress(flow) && gameOf(flow) !== null;
   const { search } = useLocation();
@@ -60,6 +62,9 @@ export function SignIn() {
       <SubmitForm submit={submit} label={t('form.continue')}>
         {email.field}
       </SubmitForm>
+      <Suspense fallback={null}>
+        <PasskeySignIn />
+      </Suspense>
       <PlatformSignIn />
       <p className="form-links">
         {t('signIn.noAccount')} <Link to={href('sign-up')}>{t('home.createAccount')}</Link>

@@ -1,6 +1,7 @@
 // The second step of signing in to an account with two-factor on (spec 000 §2 "Two-factor"): the
 // authenticator code, or another way: a backup code (/backup-code), a code sent by email when the
-// first step did not come through the mailbox (the server lists the ways: ADR 029), or support. One
+// first step did not come through the mailbox (the server lists the ways: ADR 029), a passkey of the
+// account (issue 31, ADR 036), or support. One
 // form, one Verify button, for whichever code the player is entering. The pending sign-in survives a
 // reload and a second tab (app/restore-session.ts); finished in another tab, this one goes on too.
 import { getCurrentSession, sendSignInEmail } from '@portal/contract/calls/sessions';
@@ -19,6 +20,7 @@ import { maskEmail } from '../../lib/mask-email.ts';
 import { QueryProvider } from '../../lib/query.tsx';
 import { Link } from '../../lib/router/router.tsx';
 import { useSubmit } from '../../lib/use-submit.ts';
+import { passkeyProof } from '../../lib/auth/passkeys.ts';
 import { href } from '../../lib/router/route-table.ts';
 import './two-factor.css';
 import { signUpOf } from '../../flows/flow-facts.ts';
@@ -79,6 +81,15 @@ function TwoFactorSteps() {
     enabled: session.pendingMfa && session.accessToken !== null,
   });
   const emailAllowed = ways.data?.includes('email_code') === true;
+  const passkeyAllowed = ways.data?.includes('passkey') === true && typeof window.PublicKeyCredential === 'function';
+  const [passkeyCancelled, setPasskeyCancelled] = useState(false);
+  /** The session verified another way than completeMfa: read it again, now complete. */
+  const completed = async () => {
+    const current = await services.api.call(getCurrentSession);
+    const accessToken = services.session.get().accessToken;
+    if (accessToken) services.session.setTokens({ accessToken, mfaRequired: current.mfa_required });
+    await services.account.set(current.account);
+  };
   const finish = async (finishing: () => Promise<void>) => {
     busy.current = true;
     try {
@@ -96,12 +107,35 @@ function TwoFactorSteps() {
         return;
       }
       await services.api.call(verifySession, { body: { code_type: 'email_code', code: code.trim() } });
-      const current = await services.api.call(getCurrentSession);
-      const accessToken = services.session.get().accessToken;
-      if (accessToken) services.session.setTokens({ accessToken, mfaRequired: current.mfa_required });
-      await services.account.set(current.account);
+      await completed();
     }),
   );
+  const withPasskey = useSubmit(async () => {
+    setPasskeyCancelled(false);
+    const response = await passkeyProof(services.api);
+    if (!response) {
+      setPasskeyCancelled(true);
+      return;
+    }
+    await finish(async () => {
+      await services.api.call(verifySession, { body: { code_type: 'passkey', response } });
+      await completed();
+    });
+  });
+  const passkeyButton = passkeyAllowed ? (
+    <li>
+      <button
+        type="button"
+        className="button button-secondary"
+        disabled={withPasskey.pending}
+        onClick={() => void withPasskey.run()}
+      >
+        {t('twoFactor.usePasskey')}
+      </button>
+      {passkeyCancelled ? <p role="status">{t('signIn.passkeyCancelled')}</p> : null}
+      <FormError error={withPasskey.error} />
+    </li>
+  ) : null;
   const sendEmail = useSubmit(async () => {
     await services.api.call(sendSignInEmail, { body: { email: address } });
     if (method === 'email_code') setResent(true);
@@ -128,7 +162,8 @@ function TwoFactorSteps() {
         )}
       </SubmitForm>
       {resent ? <p role="status">{t('signIn.codeResent')}</p> : null}
-      {!otherWays ? <FormError error={sendEmail.error} /> : null}
+      {!otherWays && passkeyCancelled ? <p role="status">{t('signIn.passkeyCancelled')}</p> : null}
+      {!otherWays ? <FormError error={sendEmail.error ?? withPasskey.error} /> : null}
       {!otherWays ? (
         <div className="form-links">
           {method === 'email_code' ? (
@@ -141,6 +176,16 @@ function TwoFactorSteps() {
               {t('signIn.resend')}
             </button>
           ) : null}
+          {passkeyAllowed ? (
+            <button
+              type="button"
+              className="link-button link"
+              disabled={withPasskey.pending}
+              onClick={() => void withPasskey.run()}
+            >
+              {t('twoFactor.usePasskey')}
+            </button>
+          ) : null}
           <button type="button" className="link-button link" onClick={() => setOtherWays(true)}>
             {t('twoFactor.otherWay')}
           </button>
@@ -150,6 +195,7 @@ function TwoFactorSteps() {
         <section className="card stack" aria-labelledby="other-ways">
           <h2 id="other-ways">{t('twoFactor.otherWayTitle')}</h2>
           <ul className="other-ways">
+            {passkeyButton}
             {method === 'email_code' ? (
               <li>
                 <button type="button" className="link-button link" onClick={backToAuthenticator}>

@@ -77,6 +77,8 @@ function signInLabel(method: string | null, clientName: string | null): Activity
       return { key: 'security.activity.signInAuthenticator' };
     case 'backup_code':
       return { key: 'security.activity.signInBackupCode' };
+    case 'passkey':
+      return { key: 'security.activity.signInPasskey' };
     case 'game':
       return clientName
         ? { key: 'security.activity.signInGame', values: { game: clientName } }
@@ -117,6 +119,8 @@ const PLAIN_LABELS: Record<
   account_deleted: 'security.activity.accountDeleted',
   account_unblocked: 'security.activity.accountUnblocked',
   signed_out_everywhere: 'security.activity.signedOutEverywhere',
+  passkey_added: 'security.activity.passkeyAdded',
+  passkey_removed: 'security.activity.passkeyRemoved',
 };
 
 /** What happened, as a message: "Signed in with your password", "Linked PlayStation Network"... */

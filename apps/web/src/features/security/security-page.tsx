@@ -1,7 +1,7 @@
 // /security (spec 000 §2 "Password and security", §6): needs a verified email (else the verify-email
 // modal). The password (change it, or set one), two-factor: turn on, backup codes, turn off, and the
 // account's recent activity (read again whenever a modal closes, so its change shows at once); where
-// the account is signed in and the games connected to it (issue 31).
+// the account is signed in, its passkeys, and the games connected to it (issue 31).
 import type { Account } from '@portal/contract/calls/entities';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
@@ -13,6 +13,7 @@ import { formatDate } from '../../lib/dates.ts';
 import { useTranslation } from '../../lib/i18n/messages.ts';
 import { useLocation, useNavigate } from '../../lib/router/router.tsx';
 import { queryFlag } from '../../lib/router/query-params.ts';
+import { PasskeysCard } from './passkeys-card.tsx';
 import { PasswordModal } from './password-modal.tsx';
 import { RECENT_ACTIVITY_KEY, RecentActivity } from './recent-activity.tsx';
 import { ConnectedGames, SignedInDevices, SignOutOthersOffer } from './signed-in-devices.tsx';
@@ -57,7 +58,8 @@ function SecuritySettings({ account }: { account: Account }) {
   const { search } = useLocation();
   const [modal, setModal] = useState<ModalKind | null>(() => askedModal(search, account));
   const [notice, setNotice] = useState<string | null>(null);
-  // Two-factor turned on or off here: offer to sign out the other devices (ASVS 7.4.3).
+  // Two-factor turned on or off, or a passkey removed, here: offer to sign out the other devices
+  // (ASVS 7.4.3).
   const [offerSignOut, setOfferSignOut] = useState(false);
   const mfaWas = useRef(account.mfa_active);
   useEffect(() => {
@@ -125,6 +127,7 @@ function SecuritySettings({ account }: { account: Account }) {
           </>
         )}
       </section>
+      <PasskeysCard account={account} onRemoved={() => setOfferSignOut(true)} />
       <SignedInDevices />
       <ConnectedGames />
       <RecentActivity />

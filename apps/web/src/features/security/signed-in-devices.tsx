@@ -31,7 +31,7 @@ import './signed-in-devices.css';
  * What a card's action did, told inside the card where the player is (on a phone the page's top is
  * far away) and given the focus, since the row whose button opened the dialog is gone.
  */
-function useCardNotice() {
+export function useCardNotice() {
   const [notice, setNotice] = useState<string | null>(null);
   const ref = useRef<HTMLParagraphElement>(null);
   useEffect(() => {
@@ -48,7 +48,7 @@ function useCardNotice() {
 }
 
 /** Something already ended in another tab or on another device: done all the same. */
-async function doneIfGone(action: Promise<unknown>): Promise<void> {
+export async function doneIfGone(action: Promise<unknown>): Promise<void> {
   try {
     await action;
   } catch (error) {

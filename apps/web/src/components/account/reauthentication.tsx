@@ -1,20 +1,23 @@
 // Proving it is the player before a change that could hand the account to someone else, such as a
 // new email address (issue 28, ADR 029): the password; the authenticator for an account without a
 // password; a code mailed to the current address for an account with neither (its mailbox is all it
-// has). Proven once per modal, and again when the server says the proof is too old (10 minutes).
+// has). A passkey of the account proves it as well as the password (issue 31, ADR 036): offered
+// beside the field when the account has one. Proven once per modal, and again when the server says
+// the proof is too old (10 minutes).
 import type { Account } from '@portal/contract/calls/entities';
 import { sendSignInEmail } from '@portal/contract/calls/sessions';
 import { verifySession } from '@portal/contract/calls/sessions-mfa';
 import { useRef, useState } from 'react';
-import { AuthenticatorCodeField } from '../../components/ui/authenticator-code-field.tsx';
-import { CodeField, CurrentPasswordField } from '../../components/ui/field.tsx';
-import { FormError } from '../../components/ui/form-error.tsx';
+import { AuthenticatorCodeField } from '../ui/authenticator-code-field.tsx';
+import { CodeField, CurrentPasswordField } from '../ui/field.tsx';
+import { FormError } from '../ui/form-error.tsx';
 import { ApiError } from '../../lib/api/api-error.ts';
 import { useTranslation } from '../../lib/i18n/messages.ts';
 import type { MessageKey } from '../../lib/i18n/messages.ts';
 import { maskEmail } from '../../lib/mask-email.ts';
 import { useServices } from '../../lib/services.tsx';
 import { useSubmit } from '../../lib/use-submit.ts';
+import { browserHasPasskeys, passkeyProof, usePasskeys } from '../../lib/auth/passkeys.ts';
 
 export function useReauthentication(account: Account) {
   const { t } = useTranslation();
@@ -26,7 +29,19 @@ export function useReauthentication(account: Account) {
   const [error, setError] = useState<MessageKey | null>(null);
   const [sent, setSent] = useState(false);
   const verified = useRef(false);
+  const [byPasskey, setByPasskey] = useState(false);
+  const passkeys = usePasskeys(browserHasPasskeys());
+  const hasPasskey = (passkeys.data?.length ?? 0) > 0;
   const email = maskEmail(account.email ?? '');
+  // A passkey's answer proves it at once (PUT /sessions/me/verify); the modal's button then goes on.
+  const withPasskey = useSubmit(async () => {
+    const response = await passkeyProof(services.api);
+    if (!response) return;
+    await services.api.call(verifySession, { body: { code_type: 'passkey', response } });
+    verified.current = true;
+    setError(null);
+    setByPasskey(true);
+  });
   const send = useSubmit(async () => {
     await services.api.call(sendSignInEmail, { body: { email: account.email ?? '' } });
     setSent(true);
@@ -61,11 +76,32 @@ export function useReauthentication(account: Account) {
     const stale = failure instanceof ApiError;
     if (stale && (failure.is('reauthentication_required') || failure.is('session_verification_required'))) {
       verified.current = false;
+      setByPasskey(false);
     }
   };
-  const fields = (
+  const passkeyChoice = hasPasskey ? (
+    <div className="stack">
+      <div>
+        <button
+          type="button"
+          className="button button-secondary button-small"
+          disabled={withPasskey.pending}
+          onClick={() => void withPasskey.run()}
+        >
+          {t('account.reauthPasskey')}
+        </button>
+      </div>
+      <FormError error={withPasskey.error} />
+    </div>
+  ) : null;
+  const fields = byPasskey ? (
+    <div className="reauthentication stack">
+      <p role="status">{t('account.reauthPasskeyDone')}</p>
+    </div>
+  ) : (
     <div className="reauthentication stack">
       <p>{t('account.reauthIntro')}</p>
+      {passkeyChoice}
       {kind === 'password' ? (
         <CurrentPasswordField value={password} onChange={setPassword} error={error && t(error)} />
       ) : null}
