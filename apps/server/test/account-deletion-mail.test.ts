@@ -35,9 +35,11 @@ const tokenOf = async (email: string) =>
   (await call('POST', '/api/sessions/auth/password', undefined, { email, password: PASSWORD })).json()
     .access_token as string;
 
-/** Asks for the mailed code and deletes the account with it. */
+/** Proves it is the player with the password, asks for the mailed code and answers it. */
 async function deleteAccount(email: string) {
   const token = await tokenOf(email);
+  const proved = await call('PUT', '/api/sessions/me/verify', token, { code_type: 'password', password: PASSWORD });
+  expect(proved.statusCode).toBe(200);
   expect((await call('PUT', '/api/accounts/me/send_delete_verification_email', token)).statusCode).toBe(200);
   const [codeMail] = await mails(email);
   expect(codeMail?.template).toBe('delete_account');

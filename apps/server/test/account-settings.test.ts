@@ -272,8 +272,13 @@ describe('email notification preferences', () => {
 });
 
 describe('deleting the account', () => {
-  it('needs the mailed code, ends every sign-in and frees the address', async () => {
-    const token = await tokenOf('leaver@example.com');
+  it('needs the password just before and the mailed code, ends every sign-in and frees the address', async () => {
+    const unproved = await tokenOf('leaver@example.com');
+    expect((await call('PUT', '/api/accounts/me/delete_user', unproved, { code: '123456' })).json()).toMatchObject({
+      code: 'reauthentication_required',
+      hydraErrorCode: 1028,
+    });
+    const token = await reauthenticated('leaver@example.com');
     expect((await call('PUT', '/api/accounts/me/delete_user', token, { code: '123456' })).json().code).toBe(
       'email_code_not_sent',
     );

@@ -48,6 +48,11 @@ describe('audit trail', () => {
       new_password: NEW_PASSWORD,
     });
     expect(changed.statusCode).toBe(200);
+    const proved = await apiCall(t.app, 'PUT', '/api/sessions/me/verify', token, {
+      code_type: 'password',
+      password: NEW_PASSWORD,
+    });
+    expect(proved.statusCode).toBe(200);
     const started = (await apiCall(t.app, 'POST', '/api/accounts/me/mfa', token)).json();
     const activated = await apiCall(t.app, 'PUT', '/api/accounts/me/mfa/activate', token, {
       code: authenticatorCode(started.secret, Date.now()),
@@ -174,6 +179,10 @@ describe('audit trail: how a sign-in finished, and an email change done (issue 2
     const email = 'second-step@example.com';
     await insertAccount(t.deps.db, { email, username: 'SecondStep', passwordHash });
     const first = (await signIn(email, PASSWORD, '203.0.113.21')).json();
+    await apiCall(t.app, 'PUT', '/api/sessions/me/verify', first.access_token, {
+      code_type: 'password',
+      password: PASSWORD,
+    });
     const started = (await apiCall(t.app, 'POST', '/api/accounts/me/mfa', first.access_token)).json();
     const activated = await apiCall(t.app, 'PUT', '/api/accounts/me/mfa/activate', first.access_token, {
       code: authenticatorCode(started.secret, Date.now()),

@@ -40,10 +40,16 @@ const signIn = async (email: string) =>
   (await call('POST', '/sessions/auth/password', undefined, { email, password: PASSWORD })).json();
 const mails = async (to: string) => (await t.app.inject({ method: 'GET', url: `/dev/outbox?to=${to}` })).json();
 const clearLimits = () => t.deps.db.query('DELETE FROM rate_limits');
+/** Setting two-factor up needs the password just before (issue 31). */
+const proveWithPassword = async (token: string) =>
+  expect(
+    (await call('PUT', '/sessions/me/verify', token, { code_type: 'password', password: PASSWORD })).statusCode,
+  ).toBe(200);
 
 /** Signs in (no two-factor yet), sets two-factor up and answers the secret, token and backup codes. */
 async function enrol(email: string) {
   const token = (await signIn(email)).access_token as string;
+  await proveWithPassword(token);
   const started = await call('POST', '/accounts/me/mfa', token);
   expect(started.statusCode).toBe(200);
   const { secret } = started.json();
@@ -65,11 +71,24 @@ describe('setting two-factor up', () => {
         code: mail.code,
       })
     ).json();
+    // Without a password, the mailbox proves the player; setting up still needs a password.
+    expect((await call('POST', '/accounts/me/mfa', session.access_token)).json()).toMatchObject({
+      code: 'session_verification_required',
+    });
+    nextStep();
+    await call('POST', '/sessions/email', undefined, { email: 'nopass@example.com' });
+    const [again] = await mails('nopass@example.com');
+    const proved = await call('PUT', '/sessions/me/verify', session.access_token, {
+      code_type: 'email_code',
+      code: again.code,
+    });
+    expect(proved.statusCode).toBe(200);
     expect((await call('POST', '/accounts/me/mfa', session.access_token)).json()).toMatchObject({
       code: 'mfa_not_available',
       hydraErrorCode: 1011,
     });
     const unverified = (await signIn('unverified@example.com')).access_token;
+    await proveWithPassword(unverified);
     const refused = await call('POST', '/accounts/me/mfa', unverified);
     expect(refused.statusCode).toBe(403);
     expect(refused.json().hydraErrorCode).toBe(1011);
@@ -77,6 +96,12 @@ describe('setting two-factor up', () => {
 
   it('answers a secret and an otpauth URI, and turns on with a first code only', async () => {
     const token = (await signIn('otp@example.com')).access_token;
+    // Not without the password just before.
+    expect((await call('POST', '/accounts/me/mfa', token)).json()).toMatchObject({
+      code: 'reauthentication_required',
+      hydraErrorCode: 1028,
+    });
+    await proveWithPassword(token);
     const started = (await call('POST', '/accounts/me/mfa', token)).json();
     expect(started.secret).toMatch(/^[A-Z2-7]{32}$/);
     expect(started.otpauth_uri).toMatch(/^otpauth:\/\/totp\/.*otp%40example\.com\?.*secret=/);

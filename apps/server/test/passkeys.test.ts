@@ -149,6 +149,7 @@ describe('signing in with a passkey', () => {
     await verifyPassword(token);
     credential = await addPasskey(token);
     // Two-factor on.
+    await verifyPassword(token);
     const started = (await call('POST', '/accounts/me/mfa', token)).json();
     const on = await call('PUT', '/accounts/me/mfa/activate', token, {
       code: authenticatorCode(started.secret, Date.now()),

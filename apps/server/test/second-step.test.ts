@@ -42,6 +42,7 @@ beforeAll(async () => {
     // Two-factor on, through the API as a player turns it on.
     const token = (await call('POST', '/sessions/auth/password', undefined, { email, password: PASSWORD })).json()
       .access_token as string;
+    await call('PUT', '/sessions/me/verify', token, { code_type: 'password', password: PASSWORD });
     const { secret } = (await call('POST', '/accounts/me/mfa', token)).json();
     const activated = await call('PUT', '/accounts/me/mfa/activate', token, {
       code: authenticatorCode(secret, Date.now()),

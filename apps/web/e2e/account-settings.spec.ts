@@ -203,6 +203,12 @@ test('two-factor: turn on, sign in with an authenticator code, then a backup cod
   await screenshot(page, testInfo, 'security-en');
   await page.getByRole('button', { name: 'Turn on' }).click();
   const enable = page.getByRole('dialog', { name: 'Turn on two-factor authentication' });
+  // The password first (issue 31), said wrong in its field.
+  await enable.getByLabel('Current password').fill('Wrong#Passw0rd-1');
+  await enable.getByRole('button', { name: 'Continue' }).click();
+  await expect(enable.getByText('Your current password is incorrect.')).toBeVisible();
+  await enable.getByLabel('Current password').fill(PASSWORD);
+  await enable.getByRole('button', { name: 'Continue' }).click();
   await expect(enable.getByRole('img', { name: 'QR code to scan with your authenticator app' })).toBeVisible();
   const secret = ((await enable.getByTestId('mfa-secret').textContent()) ?? '').replace(/\s/g, '');
   expect(secret).toMatch(/^[A-Z2-7]{32}$/);
@@ -272,6 +278,10 @@ test('delete the account, then fail to sign in with it', async ({ page, request 
   await page.getByRole('button', { name: 'Delete account' }).click();
   const dialog = page.getByRole('dialog', { name: 'Delete your account' });
   await expect(dialog).toContainText('your friends and blocked players');
+  // The password first (issue 31), then the mailed code.
+  await dialog.getByRole('button', { name: 'Send the code' }).click();
+  await expect(dialog.getByText('Enter your current password.')).toBeVisible();
+  await dialog.getByLabel('Current password').fill(PASSWORD);
   await dialog.getByRole('button', { name: 'Send the code' }).click();
   // A signed-in player is told plainly where the code went (not "If … has an account").
   await expect(dialog.getByText(`We sent a 6-digit code to ${email[0]}…@example.com. Enter it below.`)).toBeVisible();

@@ -136,6 +136,10 @@ test('passkeys: add one, sign in with it (autofill and button), use it as the se
   const token = await page.evaluate(() => localStorage.getItem('portal.accessToken'));
   expect(token).not.toBeNull();
   const { 'content-type': _json, ...bare } = await apiHeaders(request, token ?? '');
+  await request.put('/api/sessions/me/verify', {
+    headers: await apiHeaders(request, token ?? ''),
+    data: { code_type: 'password', password: PASSWORD },
+  });
   const started = await request.post('/api/accounts/me/mfa', { headers: bare });
   const { secret } = (await started.json()) as { secret: string };
   const activated = await request.put('/api/accounts/me/mfa/activate', {
@@ -204,7 +208,7 @@ test(
     await dialog.locator('button[type="submit"]').click();
     await expect(dialog).toBeHidden();
     await expect(page.getByRole('region', { name: 'مفاتيح المرور' })).toBeVisible();
-  await expect(page.locator('.passkeys .device-row')).toHaveCount(1);
+    await expect(page.locator('.passkeys .device-row')).toHaveCount(1);
     await expect(page.locator('.passkeys .device-row')).toContainText('Chrome · Android');
     // Nothing runs off the side of a phone's screen.
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);

@@ -115,6 +115,11 @@ test(
     expect((await request.post('/api/accounts/verify_email', { headers, data: { code: verifyCode } })).status()).toBe(
       200,
     );
+    const proved = await request.put('/api/sessions/me/verify', {
+      headers,
+      data: { code_type: 'password', password: PASSWORD },
+    });
+    expect(proved.status()).toBe(200);
     const { secret } = (await (await request.post('/api/accounts/me/mfa', { headers })).json()) as { secret: string };
     const activated = await request.put('/api/accounts/me/mfa/activate', {
       headers,

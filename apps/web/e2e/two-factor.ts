@@ -1,10 +1,10 @@
 // Two-factor in the browser tests: the player's authenticator app, and an account with two-factor on
 // set up through the real API (as the security page does it: the address verified with the mailed
-// code, then a secret confirmed with a first code).
+// code, the password proved again, then a secret confirmed with a first code).
 import { expect } from '@playwright/test';
 import type { APIRequestContext } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
-import { apiHeaders, latestMail } from './helpers.ts';
+import { apiHeaders, latestMail, PASSWORD } from './helpers.ts';
 
 /**
  * The authenticator code of a secret, `steps` 30-second steps from now (the server accepts one step
@@ -29,6 +29,12 @@ export async function turnOnTwoFactor(request: APIRequestContext, email: string,
   expect(send.status()).toBe(200);
   const { code } = await latestMail(request, email, 'verify_email');
   expect((await request.post('/api/accounts/verify_email', { headers, data: { code } })).status()).toBe(200);
+  // Setting it up needs the password just before (issue 31).
+  const proved = await request.put('/api/sessions/me/verify', {
+    headers,
+    data: { code_type: 'password', password: PASSWORD },
+  });
+  expect(proved.status()).toBe(200);
   const started = await request.post('/api/accounts/me/mfa', { headers: bare });
   expect(started.status()).toBe(200);
   const { secret } = (await started.json()) as { secret: string };

@@ -745,6 +745,41 @@ export const oauthGrants = pgTable(
   (t) => [primaryKey({ columns: [t.accountId, t.clientId] })],
 );
 
+/** An account's passkeys (WebAuthn credentials, migration 0034). */
+export const passkeys = pgTable(
+  'passkeys',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    credentialId: text('credential_id').notNull().unique(),
+    publicKey: text('public_key').notNull(),
+    counter: bigint('counter', { mode: 'number' }).notNull().default(0),
+    transports: text('transports').array().notNull().default([]),
+    deviceType: text('device_type', { enum: ['singleDevice', 'multiDevice'] }).notNull(),
+    backedUp: boolean('backed_up').notNull(),
+    aaguid: text('aaguid'),
+    name: text('name').notNull(),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    lastUsedAt: timestamptz('last_used_at'),
+  },
+  (t) => [index('passkeys_account_id_idx').on(t.accountId)],
+);
+
+/** WebAuthn challenges, each usable once for five minutes, kept hashed (migration 0034). */
+export const webauthnChallenges = pgTable(
+  'webauthn_challenges',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    challengeHash: text('challenge_hash').notNull().unique(),
+    purpose: text('purpose', { enum: ['register', 'sign_in', 'verify'] }).notNull(),
+    accountId: uuid('account_id').references(() => accounts.id, { onDelete: 'cascade' }),
+    expiresAt: timestamptz('expires_at').notNull(),
+  },
+  (t) => [index('webauthn_challenges_expires_at_idx').on(t.expiresAt)],
+);
+
 export const schema = {
   mailQueue,
   auditEvents,
@@ -790,39 +825,6 @@ export const schema = {
   registrationSources,
   signIns,
   oauthGrants,
+  passkeys,
+  webauthnChallenges,
 };
-
-/** An account's passkeys (WebAuthn credentials, migration 0034). */
-export const passkeys = pgTable(
-  'passkeys',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    accountId: uuid('account_id')
-      .notNull()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
-    credentialId: text('credential_id').notNull().unique(),
-    publicKey: text('public_key').notNull(),
-    counter: bigint('counter', { mode: 'number' }).notNull().default(0),
-    transports: text('transports').array().notNull().default([]),
-    deviceType: text('device_type', { enum: ['singleDevice', 'multiDevice'] }).notNull(),
-    backedUp: boolean('backed_up').notNull(),
-    aaguid: text('aaguid'),
-    name: text('name').notNull(),
-    createdAt: timestamptz('created_at').notNull().defaultNow(),
-    lastUsedAt: timestamptz('last_used_at'),
-  },
-  (t) => [index('passkeys_account_id_idx').on(t.accountId)],
-);
-
-/** WebAuthn challenges, each usable once for five minutes, kept hashed (migration 0034). */
-export const webauthnChallenges = pgTable(
-  'webauthn_challenges',
-  {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    challengeHash: text('challenge_hash').notNull().unique(),
-    purpose: text('purpose', { enum: ['register', 'sign_in', 'verify'] }).notNull(),
-    accountId: uuid('account_id').references(() => accounts.id, { onDelete: 'cascade' }),
-    expiresAt: timestamptz('expires_at').notNull(),
-  },
-  (t) => [index('webauthn_challenges_expires_at_idx').on(t.expiresAt)],
-);

@@ -82,11 +82,13 @@ export function assertRecentlyVerified(
   if (!call.recentVerification) return;
   const verifiedAt = session?.verifiedAt;
   const recent = verifiedAt !== null && verifiedAt !== undefined && now - verifiedAt.getTime() <= VERIFIED_FOR_MS;
-  if (call.recentVerification !== 'credential') {
+  if (call.recentVerification === true) {
     if (!recent) throw new RequestError('session_verification_required');
     return;
   }
   const hasCredential = account !== null && (account.passwordHash !== null || account.mfaSecret !== null);
+  // The call's own emailed code proves the mailbox of an account with nothing else (ADR 036).
+  if (call.recentVerification === 'credential-if-held' && !hasCredential) return;
   const byCredential =
     session?.verifiedBy === 'password' || session?.verifiedBy === 'mfa_code' || session?.verifiedBy === 'passkey';
   if (!recent || (hasCredential && !byCredential)) {

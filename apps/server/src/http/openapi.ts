@@ -73,8 +73,10 @@ function policyNotes(call: Call): string[] {
       notes.push(
         `Needs the session verified again (PUT /sessions/me/verify) within ${VERIFIED_FOR_MS / 60_000} minutes` +
           (call.recentVerification === 'credential'
-            ? ', with the password or an authenticator code when the account has one of them.'
-            : '.'),
+            ? ', with the password, an authenticator code or a passkey when the account has a password or two-factor.'
+            : call.recentVerification === 'credential-if-held'
+              ? ' with the password, an authenticator code or a passkey, when the account has a password or two-factor.'
+              : '.'),
       );
     if (call.allowStub) notes.push("A browser's session of a stub account (the stub flow) may call it.");
   }

@@ -224,7 +224,11 @@ export const deleteAccount = defineCall({
   path: '/accounts/me/delete_user',
   auth: 'token',
   rateLimit: 'sign-in',
-  summary: 'Deletes the account, confirmed by the emailed code.',
+  // Issue 31: the password, the authenticator or a passkey just before, when the account has one.
+  recentVerification: 'credential-if-held',
+  summary:
+    'Deletes the account, confirmed by the emailed code (and, for an account with a password or two-factor, by the ' +
+    'password, an authenticator code or a passkey in the last 10 minutes).',
   body: z.object({ code: emailCode() }),
 });
 

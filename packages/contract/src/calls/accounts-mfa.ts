@@ -18,7 +18,11 @@ export const startMfa = defineCall({
   method: 'POST',
   path: '/accounts/me/mfa',
   auth: 'token',
-  summary: 'Starts two-factor setup: a new authenticator secret, active once confirmed by a code (1010, 1011).',
+  // Issue 31: the password (or a passkey) just before; the first code then proves the new secret.
+  recentVerification: 'credential',
+  summary:
+    'Starts two-factor setup, after the password or a passkey in the last 10 minutes: a new authenticator secret, ' +
+    'active once confirmed by a code (1010, 1011).',
   // payload not shown in the spec: chosen {secret (base32), otpauth_uri} for the authenticator app
   response: z.object({
     secret: z.string().regex(/^[A-Z2-7]{16,128}$/),

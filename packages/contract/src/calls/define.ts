@@ -12,6 +12,14 @@ export type Area =
 export type Auth = 'public' | 'token' | 'optional';
 
 /**
+ * What a call that changes what protects the account needs just before (PUT /sessions/me/verify):
+ * `true` any verification; `credential` the password, an authenticator code or a passkey when the
+ * account has a password or two-factor, else any verification; `credential-if-held` the same, but
+ * nothing more for an account without either (the call's own emailed code proves its mailbox).
+ */
+export type RecentVerification = boolean | 'credential' | 'credential-if-held';
+
+/**
  * The named rate-limit tiers; the server holds each tier's limit (requests per minute per client
  * address, counted per call). `default`: the limit every API call has; `sign-in`: calls that check a
  * secret (a password, an emailed or authenticator code, a link's token) or create an account;
@@ -40,7 +48,7 @@ export interface CallPolicies {
    * `credential`: with the password or the authenticator, or with an emailed code only when the
    * account has neither (else 1028, re-authentication: ADR 029).
    */
-  recentVerification: boolean | 'credential';
+  recentVerification: RecentVerification;
   /**
    * A browser's session of a stub account (the stub flow: spec 000 §4, a stub is not a valid account
    * for the dashboard) may use the call; every other call refuses it (1018, reason `stub`). A game's
@@ -127,7 +135,7 @@ export function defineCall<
   rateLimit?: RateLimitTier;
   allowMfaPending?: boolean;
   gameToken?: GameTokenPolicy;
-  recentVerification?: boolean | 'credential';
+  recentVerification?: RecentVerification;
   allowStub?: boolean;
 }): Call<P, Q, B, R, A> {
   const names = [...def.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);

@@ -18,7 +18,7 @@ describe('call policies', () => {
       expect(RATE_LIMIT_TIERS, call.id).toContain(call.rateLimit);
       expect(typeof call.allowMfaPending, call.id).toBe('boolean');
       expect(['refused', 'allowed', 'required'], call.id).toContain(call.gameToken);
-      expect([true, false, 'credential'], call.id).toContain(call.recentVerification);
+      expect([true, false, 'credential', 'credential-if-held'], call.id).toContain(call.recentVerification);
       expect(typeof call.allowStub, call.id).toBe('boolean');
     }
   });
@@ -97,14 +97,16 @@ describe('call policies', () => {
     ]);
   });
 
-  it('needs a recent verification to turn two-factor off, and a credential to change the email or the passkeys', () => {
+  it('needs a recent verification to turn two-factor off, and a credential to change the email, two-factor, passkeys or delete', () => {
     expect(ids((call) => call.recentVerification === true)).toEqual(['accounts.mfaRemove']);
     expect(ids((call) => call.recentVerification === 'credential')).toEqual([
+      'accounts.mfaStart',
       'accounts.passkeyAdd',
       'accounts.passkeyOptions',
       'accounts.passkeyRemove',
       'accounts.updateEmail',
     ]);
+    expect(ids((call) => call.recentVerification === 'credential-if-held')).toEqual(['accounts.delete']);
   });
 
   it('refuses session policies on calls that cannot have them', () => {

@@ -53,6 +53,7 @@ async function enrolled(name: string) {
   const email = `${name}@example.com`;
   const id = await insertAccount(t.deps.db, { email, username: name, passwordHash });
   const token = (await signIn(email)).access_token as string;
+  await call('PUT', '/sessions/me/verify', token, { code_type: 'password', password: PASSWORD });
   const { secret } = (await call('POST', '/accounts/me/mfa', token)).json();
   const activated = await call('PUT', '/accounts/me/mfa/activate', token, {
     code: authenticatorCode(secret, Date.now()),

@@ -19,10 +19,15 @@ import { useServices } from '../../lib/services.tsx';
 import { useSubmit } from '../../lib/use-submit.ts';
 import { browserHasPasskeys, passkeyProof, usePasskeys } from '../../lib/auth/passkeys.ts';
 
-export function useReauthentication(account: Account) {
+/**
+ * `mailboxEnough`: the change is confirmed by a code mailed to the account anyway (deleting it), so an
+ * account with neither a password nor two-factor proves nothing more here.
+ */
+export function useReauthentication(account: Account, { mailboxEnough = false } = {}) {
   const { t } = useTranslation();
   const services = useServices();
   const kind = account.password_set ? 'password' : account.mfa_active ? 'mfa_code' : 'email_code';
+  const nothingToProve = mailboxEnough && kind === 'email_code';
   const [password, setPassword] = useState('');
   const [code, setCode] = useState('');
   // A message key, translated when shown (the error messages may load after the modal opened).
@@ -48,7 +53,7 @@ export function useReauthentication(account: Account) {
   });
   /** Whether the proof is filled in (or given already); shows the field's error when not. */
   const check = () => {
-    if (verified.current) return true;
+    if (verified.current || nothingToProve) return true;
     const missing = kind === 'password' ? password === '' : !/^\d{6}$/.test(code.trim());
     setError(missing ? (kind === 'password' ? 'security.currentRequired' : 'account.reauthCodeRequired') : null);
     return !missing;
@@ -58,7 +63,7 @@ export function useReauthentication(account: Account) {
    * was wrong (1049): its field says so, and the change waits.
    */
   const verify = async (): Promise<boolean> => {
-    if (verified.current) return true;
+    if (verified.current || nothingToProve) return true;
     try {
       await services.api.call(verifySession, {
         body: kind === 'password' ? { code_type: 'password', password } : { code_type: kind, code: code.trim() },
@@ -72,12 +77,15 @@ export function useReauthentication(account: Account) {
     return true;
   };
   /** The change was refused for want of a proof (it grew too old): ask for it again. */
-  const expired = (failure: unknown) => {
+  /** Whether the change was refused for want of a (fresh) proof; if so it is asked for again. */
+  const expired = (failure: unknown): boolean => {
     const stale = failure instanceof ApiError;
     if (stale && (failure.is('reauthentication_required') || failure.is('session_verification_required'))) {
       verified.current = false;
       setByPasskey(false);
+      return true;
     }
+    return false;
   };
   const passkeyChoice = hasPasskey ? (
     <div className="stack">
@@ -94,7 +102,7 @@ export function useReauthentication(account: Account) {
       <FormError error={withPasskey.error} />
     </div>
   ) : null;
-  const fields = byPasskey ? (
+  const fields = nothingToProve ? null : byPasskey ? (
     <div className="reauthentication stack">
       <p role="status">{t('account.reauthPasskeyDone')}</p>
     </div>
@@ -128,5 +136,7 @@ export function useReauthentication(account: Account) {
       ) : null}
     </div>
   );
-  return { check, verify, expired, fields };
+  /** Whether the change waits for this proof (false once given, or when there is nothing to prove). */
+  const needed = !nothingToProve;
+  return { check, verify, expired, fields, needed };
 }

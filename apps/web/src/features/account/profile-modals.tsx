@@ -200,19 +200,34 @@ export function DateOfBirthModal({ account, onClose }: ModalProps) {
   );
 }
 
-/** Says what is lost, mails a code, and deletes the account with it; then the player is signed out. */
+/**
+ * Says what is lost, asks the player to prove it is them (the password, the authenticator or a
+ * passkey, when the account has a password or two-factor: issue 31), mails a code, and deletes the
+ * account with it; then the player is signed out.
+ */
 export function DeleteAccountModal({ account, onClose }: ModalProps) {
   const { t } = useTranslation();
   const services = useServices();
   const [sent, setSent] = useState(false);
   const [deleted, setDeleted] = useState(false);
   const [code, setCode] = useState('');
+  const proof = useReauthentication(account, { mailboxEnough: true });
   const send = useSubmit(async () => {
+    if (!proof.check()) return;
+    if (!(await proof.verify())) return;
     await services.api.call(sendDeleteVerificationEmail);
     setSent(true);
   });
   const remove = useSubmit(async () => {
-    await services.api.call(deleteAccount, { body: { code } });
+    try {
+      await services.api.call(deleteAccount, { body: { code } });
+    } catch (error) {
+      // The proof grew too old while the code was on its way: ask for it again, saying why.
+      if (!proof.expired(error)) throw error;
+      setSent(false);
+      send.setError(error);
+      return;
+    }
     setDeleted(true);
   });
   if (deleted) {
@@ -247,6 +262,7 @@ export function DeleteAccountModal({ account, onClose }: ModalProps) {
         <li>{t('account.deleteLosesPlaytests')}</li>
       </ul>
       <p>{t('account.deleteFinal')}</p>
+      {!sent ? proof.fields : null}
       {sent ? (
         <>
           <p role="status">{t('signIn.codeSentTo', { email: maskEmail(account.email ?? '') })}</p>

@@ -134,7 +134,7 @@ function SecuritySettings({ account }: { account: Account }) {
       {modal === 'password' ? (
         <PasswordModal account={account} onClose={close} onDone={() => setNotice(t('security.passwordChanged'))} />
       ) : null}
-      {modal === 'enable' ? <EnableMfaModal onClose={close} /> : null}
+      {modal === 'enable' ? <EnableMfaModal account={account} onClose={close} /> : null}
       {modal === 'view-codes' ? <BackupCodesModal mode="view" onClose={close} /> : null}
       {modal === 'new-codes' ? <BackupCodesModal mode="new" onClose={close} /> : null}
       {modal === 'disconnect' ? (

@@ -8,6 +8,7 @@ import {
   removeMfa,
   startMfa,
 } from '@portal/contract/calls/accounts-mfa';
+import type { Account } from '@portal/contract/calls/entities';
 import type { BackupCodes } from '@portal/contract/calls/accounts-mfa';
 import { verifySession } from '@portal/contract/calls/sessions-mfa';
 import { useEffect, useMemo, useRef, useState } from 'react';
@@ -20,6 +21,7 @@ import { Spinner } from '../../components/ui/spinner.tsx';
 import { useTranslation } from '../../lib/i18n/messages.ts';
 import { useSubmit } from '../../lib/use-submit.ts';
 import { AuthenticatorCodeField } from '../../components/ui/authenticator-code-field.tsx';
+import { useReauthentication } from '../../components/account/reauthentication.tsx';
 
 /** Authenticator apps that read the QR code (each works with any TOTP service). */
 const AUTHENTICATOR_APPS = [
@@ -63,14 +65,37 @@ function groups(secret: string): string {
   return secret.match(/.{1,4}/g)?.join(' ') ?? secret;
 }
 
-export function EnableMfaModal({ onClose }: { onClose: () => void }) {
+/**
+ * Turning two-factor on: the password (or a passkey) first when it was not given in the last minutes
+ * (issue 31), then the new secret to scan and its first code, then the backup codes.
+ */
+export function EnableMfaModal({ account, onClose }: { account: Account; onClose: () => void }) {
   const { t } = useTranslation();
   const services = useServices();
   const refresh = useRefreshAccount();
   const [setup, setSetup] = useState<{ secret: string; otpauth_uri: string } | null>(null);
   const [codes, setCodes] = useState<BackupCodes | null>(null);
   const [code, setCode] = useState('');
-  const start = useSubmit(async () => setSetup(await services.api.call(startMfa)));
+  const proof = useReauthentication(account);
+  const [proofAsked, setProofAsked] = useState(false);
+  const start = useSubmit(async () => {
+    try {
+      setSetup(await services.api.call(startMfa));
+    } catch (error) {
+      if (!proof.expired(error)) throw error;
+      setProofAsked(true);
+    }
+  });
+  const prove = useSubmit(async () => {
+    if (!proof.check()) return;
+    if (!(await proof.verify())) return;
+    try {
+      setSetup(await services.api.call(startMfa));
+    } catch (error) {
+      proof.expired(error);
+      throw error;
+    }
+  });
   // Once, when the modal opens.
   const started = useRef(false);
   useEffect(() => {
@@ -83,6 +108,13 @@ export function EnableMfaModal({ onClose }: { onClose: () => void }) {
     await refresh();
   });
   if (codes) return <BackupCodesList codes={codes} title={t('security.codesNewTitle')} onClose={onClose} />;
+  if (!setup && proofAsked) {
+    return (
+      <ModalForm title={t('security.enableTitle')} submit={prove} submitLabel={t('form.continue')} onClose={onClose}>
+        {proof.fields}
+      </ModalForm>
+    );
+  }
   if (!setup) {
     return (
       <Modal
