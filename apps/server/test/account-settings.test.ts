@@ -163,7 +163,7 @@ describe('changing the password', () => {
     await clearLimits();
   });
 
-  it('sets a first password without a current one', async () => {
+  it('sets a first password without a current one, once the player proved it is them', async () => {
     await call('POST', '/api/sessions/email', undefined, { email: 'nopassword@example.com' });
     const [mail] = await mails('nopassword@example.com');
     const session = (
@@ -174,6 +174,19 @@ describe('changing the password', () => {
       })
     ).json();
     expect(session.account.password_set).toBe(false);
+    // A session alone (a token taken away) cannot give the account a password: a code first (issue 31).
+    const unproved = await call('PUT', '/api/accounts/me/password', session.access_token, {
+      new_password: 'Fresh#Pass-42',
+    });
+    expect(unproved.json()).toMatchObject({ code: 'session_verification_required' });
+    await clearLimits();
+    await call('POST', '/api/sessions/email', undefined, { email: 'nopassword@example.com' });
+    const [again] = await mails('nopassword@example.com');
+    const proved = await call('PUT', '/api/sessions/me/verify', session.access_token, {
+      code_type: 'email_code',
+      code: again.code,
+    });
+    expect(proved.statusCode).toBe(200);
     const set = await call('PUT', '/api/accounts/me/password', session.access_token, { new_password: 'Fresh#Pass-42' });
     expect(set.statusCode).toBe(200);
     expect(set.json().password_set).toBe(true);

@@ -3,6 +3,7 @@
 // checks its rules and answers the updated account; security-relevant changes mail a notice.
 import type { Avatar } from '@portal/contract/calls/entities';
 import { LOCALE_TAGS } from '@portal/contract/data/locales';
+import { VERIFIED_FOR_MS } from '../../http/call-policies.ts';
 import { RequestError } from '../../http/request-error.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import type { ResolvedSession } from '../sessions/service.ts';
@@ -46,8 +47,10 @@ export class AccountSettingsService {
   }
 
   /**
-   * Sets a password (none yet) or changes it (the current one must match: 1049). The rules of
-   * sign-up apply and earlier passwords are refused (1004). Optionally ends every other sign-in.
+   * Sets a password (none yet) or changes it (the current one must match: 1049). A first password
+   * needs the player proved in the last minutes (an emailed code or a passkey: issue 31, 1015), as the
+   * current password proves a change. The rules of sign-up apply and earlier passwords are refused
+   * (1004). Optionally ends every other sign-in.
    */
   async changePassword(
     account: Account,
@@ -58,6 +61,8 @@ export class AccountSettingsService {
     if (account.passwordHash !== null) {
       const matches = input.password !== undefined && (await verifyPassword(account.passwordHash, input.password));
       if (!matches) throw new RequestError('current_password_incorrect');
+    } else if (session.verifiedAt === null || Date.now() - session.verifiedAt.getTime() > VERIFIED_FOR_MS) {
+      throw new RequestError('session_verification_required');
     }
     await assertNewPassword(this.#d.accounts, account, input.new_password);
     await storeNewPassword(this.#d, account, input.new_password);

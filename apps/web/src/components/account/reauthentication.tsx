@@ -28,10 +28,13 @@ export function useReauthentication(account: Account, { mailboxEnough = false } 
   const services = useServices();
   const kind = account.password_set ? 'password' : account.mfa_active ? 'mfa_code' : 'email_code';
   const nothingToProve = mailboxEnough && kind === 'email_code';
-  const [password, setPassword] = useState('');
-  const [code, setCode] = useState('');
+  const [password, setPasswordValue] = useState('');
+  const [code, setCodeValue] = useState('');
   // A message key, translated when shown (the error messages may load after the modal opened).
   const [error, setError] = useState<MessageKey | null>(null);
+  // What the field said goes once the player types again.
+  const setPassword = (value: string) => (setPasswordValue(value), setError(null));
+  const setCode = (value: string) => (setCodeValue(value), setError(null));
   const [sent, setSent] = useState(false);
   const verified = useRef(false);
   const [byPasskey, setByPasskey] = useState(false);

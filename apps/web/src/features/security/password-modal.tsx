@@ -1,5 +1,6 @@
 // The update-password modal: the current password when one is set, a new one with its confirmation
-// (the rules of sign-up), and whether to sign out every other device.
+// (the rules of sign-up), and whether to sign out every other device. A first password (an account that
+// signed in by emailed codes or a platform) asks the player to prove it is them first (issue 31).
 import { updatePassword } from '@portal/contract/calls/accounts-me';
 import type { Account } from '@portal/contract/calls/entities';
 import { useState } from 'react';
@@ -11,6 +12,7 @@ import { ApiError } from '../../lib/api/api-error.ts';
 import { useTranslation } from '../../lib/i18n/messages.ts';
 import type { MessageKey } from '../../lib/i18n/messages.ts';
 import { useSubmit } from '../../lib/use-submit.ts';
+import { useReauthentication } from '../../components/account/reauthentication.tsx';
 
 export function PasswordModal({
   account,
@@ -28,11 +30,14 @@ export function PasswordModal({
   const [currentError, setCurrentError] = useState<MessageKey | null>(null);
   const [signOutOthers, setSignOutOthers] = useState(true);
   const next = useNewPasswordFields();
+  const proof = useReauthentication(account);
   const submit = useSubmit(async () => {
     const missing = account.password_set && current === '';
     setCurrentError(missing ? 'security.currentRequired' : null);
     const password = next.validate();
-    if (missing || !password) return;
+    const proven = account.password_set || proof.check();
+    if (missing || !password || !proven) return;
+    if (!account.password_set && !(await proof.verify())) return;
     const updated = await services.api
       .call(updatePassword, {
         body: {
@@ -44,6 +49,7 @@ export function PasswordModal({
       .catch((failure: unknown) => {
         // A wrong current password (1049) is told on its field, not as an error of the form.
         if (failure instanceof ApiError && failure.is('current_password_incorrect')) return null;
+        proof.expired(failure);
         throw failure;
       });
     if (!updated) return setCurrentError('error.current_password_incorrect');
@@ -63,6 +69,7 @@ export function PasswordModal({
         <CurrentPasswordField value={current} onChange={setCurrent} error={currentError && t(currentError)} />
       ) : null}
       {next.fields}
+      {account.password_set ? null : proof.fields}
       <CheckboxField
         label={t('security.signOutOthers')}
         checked={signOutOthers}

@@ -58,14 +58,19 @@ function SecuritySettings({ account }: { account: Account }) {
   const { search } = useLocation();
   const [modal, setModal] = useState<ModalKind | null>(() => askedModal(search, account));
   const [notice, setNotice] = useState<string | null>(null);
-  // Two-factor turned on or off, or a passkey removed, here: offer to sign out the other devices
-  // (ASVS 7.4.3).
+  // Two-factor turned on or off, new backup codes, or a passkey removed, here: offer to sign out the
+  // other devices (ASVS 7.4.3).
   const [offerSignOut, setOfferSignOut] = useState(false);
   const mfaWas = useRef(account.mfa_active);
+  const codesMade = account.mfa_generated_at?.getTime() ?? null;
+  const codesWere = useRef(codesMade);
   useEffect(() => {
-    if (mfaWas.current !== account.mfa_active) setOfferSignOut(true);
+    // Two-factor turned on or off, or new backup codes made (the old ones may be in other hands).
+    const codesRenewed = account.mfa_active && codesWere.current !== null && codesWere.current !== codesMade;
+    if (mfaWas.current !== account.mfa_active || codesRenewed) setOfferSignOut(true);
     mfaWas.current = account.mfa_active;
-  }, [account.mfa_active]);
+    codesWere.current = codesMade;
+  }, [account.mfa_active, codesMade]);
   const queryClient = useQueryClient();
   const close = () => {
     setModal(null);
