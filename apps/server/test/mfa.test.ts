@@ -300,6 +300,18 @@ describe('signing in with two-factor', () => {
     const early = await call('PUT', '/accounts/me/mfa/remove', full.access_token);
     expect(early.statusCode).toBe(403);
     expect(early.json()).toMatchObject({ code: 'session_verification_required', hydraErrorCode: 1059 });
+    // A code mailed to the account proves only its mailbox: not enough to turn two-factor off.
+    nextStep();
+    await call('POST', '/sessions/email', undefined, { email: 'cap@example.com' });
+    const [mailed] = await mails('cap@example.com');
+    const byMail = await call('PUT', '/sessions/me/verify', full.access_token, {
+      code_type: 'email_code',
+      code: mailed.code,
+    });
+    expect(byMail.statusCode).toBe(200);
+    expect((await call('PUT', '/accounts/me/mfa/remove', full.access_token)).json()).toMatchObject({
+      code: 'session_verification_required',
+    });
     nextStep();
     const verified = await call('PUT', '/sessions/me/verify', full.access_token, {
       code_type: 'mfa_code',
