@@ -210,7 +210,7 @@ describe('signing in with a passkey', () => {
     expect(again.json()).toMatchObject({ code: 'passkey_challenge_expired', hydraErrorCode: 1081 });
     const unknown = createCredential({ challenge: 'x', rp: {}, user: { id: 'AAAA' } }, ORIGIN).credential;
     const stranger = await passkeySignIn(assertCredential(unknown, await signInOptions(), ORIGIN));
-    expect(stranger.json()).toMatchObject({ code: 'passkey_invalid', hydraErrorCode: 1080 });
+    expect(stranger.json()).toMatchObject({ code: 'passkey_unknown', hydraErrorCode: 1085 });
     const cloned = await passkeySignIn(
       assertCredential({ ...credential }, await signInOptions(), ORIGIN, { counter: credential.counter - 1 }),
     );
@@ -256,7 +256,7 @@ describe('managing passkeys', () => {
     expect((await mails('counter@example.com')).map((m) => m.template)).toContain('passkey_removed');
     // The removed passkey signs in no more, and there is none left to verify with.
     const gone = await passkeySignIn(assertCredential(credential, await signInOptions(), ORIGIN));
-    expect(gone.json().code).toBe('passkey_invalid');
+    expect(gone.json().code).toBe('passkey_unknown');
     expect((await call('POST', '/sessions/me/passkey/options', later)).json()).toMatchObject({
       code: 'passkey_none',
       hydraErrorCode: 1084,

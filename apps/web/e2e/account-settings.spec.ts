@@ -142,6 +142,13 @@ test('change the email address: pending until the code sent to it is entered', a
   await expect(pending).toBeHidden();
   await expect(profile.getByText(next)).toBeVisible();
   await expect((await latestMail(request, email, 'email_changed')).link).toBeNull();
+  // The address that recovers the account changed: the page offers to sign out the other devices
+  // (the registration's own sign-in, through the API), ASVS 7.4.3.
+  const offer = page.getByRole('status').filter({ hasText: 'You changed how your account is protected' });
+  await expect(offer).toContainText('Other devices signed in to it: 1.');
+  await offer.getByRole('button', { name: 'Sign out all other devices' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Other devices signed out: 1.' })).toBeVisible();
+  await expect(offer).toBeHidden();
 });
 
 test(

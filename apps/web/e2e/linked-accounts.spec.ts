@@ -67,6 +67,12 @@ test('connect PlayStation Network in its popup, then sign out and sign in with i
   const row = await connect(page, 'PlayStation Network', name);
   await expect(row.getByText(`Connected as ${name}`)).toBeVisible();
   await expect(row.getByText('Your PlayStation Network account is connected.')).toBeVisible();
+  // A new way to sign in: the row offers to sign out the other devices (the registration's sign-in
+  // through the API), ASVS 7.4.3; kept here.
+  const offer = row.getByRole('status').filter({ hasText: 'You changed how your account is protected' });
+  await expect(offer).toContainText('Other devices signed in to it: 1.');
+  await offer.getByRole('button', { name: 'Keep them signed in' }).click();
+  await expect(offer).toBeHidden();
   // The account page read afresh shows it too.
   await page.reload();
   await expect(page.getByText(`Connected as ${name}`)).toBeVisible();

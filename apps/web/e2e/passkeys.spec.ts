@@ -101,7 +101,11 @@ test('passkeys: add one, sign in with it (autofill and button), use it as the se
   await add.getByLabel('Current password').fill(PASSWORD);
   await add.getByRole('button', { name: 'Create passkey' }).click();
   await expect(add).toBeHidden();
-  await expect(card.getByRole('status')).toHaveText('Passkey "My test key" added. You can now sign in with it.');
+  await expect(card.getByRole('status').filter({ hasText: 'added' })).toHaveText(
+    'Passkey "My test key" added. You can now sign in with it.',
+  );
+  // The registration's sign-in (through the API) is another device: the card offers to sign it out.
+  await expect(card.getByRole('status').filter({ hasText: 'You changed how your account is protected' })).toBeVisible();
   const rows = card.getByRole('listitem');
   await expect(rows).toHaveCount(1);
   await expect(rows.first()).toContainText('My test key');
@@ -170,9 +174,12 @@ test('passkeys: add one, sign in with it (autofill and button), use it as the se
   await expect(remove.getByText('Confirmed with your passkey. You can go on.')).toBeVisible();
   await remove.getByRole('button', { name: 'Remove', exact: true }).click();
   await expect(remove).toBeHidden();
-  await expect(card.getByRole('status')).toHaveText('Passkey "My test key" removed.');
+  await expect(card.getByRole('status').filter({ hasText: 'removed' })).toHaveText('Passkey "My test key" removed.');
   await expect(card.getByText('You have no passkeys yet.')).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Sign out all other devices' }).first()).toBeVisible();
+  // The phone (another device) is still signed in: the page offers to sign it out.
+  const offer = card.getByRole('status').filter({ hasText: 'You changed how your account is protected' });
+  await expect(offer).toContainText('Other devices signed in to it:');
+  await expect(offer.getByRole('button', { name: 'Sign out all other devices' })).toBeInViewport();
   expect((await latestMail(request, email, 'passkey_removed')).subject).toContain('A passkey was removed');
 
   // The other device still holds the passkey; the server refuses it, and the page says so.
@@ -180,7 +187,7 @@ test('passkeys: add one, sign in with it (autofill and button), use it as the se
   await phone.goto('/sign-in?lang=en-US');
   await phone.getByRole('button', { name: 'Sign in with a passkey' }).click();
   await expect(phone.getByRole('alert')).toHaveText(
-    'This passkey could not be used. Try again, or sign in another way.',
+    'This passkey is no longer linked to an account here. Sign in another way, and delete it from your device or password manager.',
   );
   await phone.context().close();
 });
@@ -210,8 +217,18 @@ test(
     await expect(page.getByRole('region', { name: 'مفاتيح المرور' })).toBeVisible();
     await expect(page.locator('.passkeys .device-row')).toHaveCount(1);
     await expect(page.locator('.passkeys .device-row')).toContainText('Chrome · Android');
-    // Nothing runs off the side of a phone's screen.
+    // A name of one long word (64 characters) wraps: nothing runs off the side of a phone's screen.
+    await page.locator('.passkeys .device-row button').first().click();
+    const rename = page.getByRole('dialog');
+    await rename.locator('input').fill('y'.repeat(64));
+    await rename.locator('button[type="submit"]').click();
+    await expect(rename).toBeHidden();
+    await expect(page.locator('.passkeys .device-row')).toContainText('y'.repeat(64));
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    for (const part of ['.passkeys .device-title', '.passkeys .card-notice']) {
+      const box = await page.locator(part).boundingBox();
+      expect(box && box.x >= 0 && box.x + box.width <= (page.viewportSize()?.width ?? 0), part).toBe(true);
+    }
     await page.locator('.passkeys').scrollIntoViewIfNeeded();
     await screenshot(page, testInfo, 'passkeys-card-ar-phone');
     await expectNoAxeViolations(page);
@@ -228,5 +245,54 @@ test(
     await page.locator('.passkey-sign-in button').click();
     await expect(page).toHaveURL(/\/account$/);
     await page.context().close();
+  },
+);
+
+test(
+  'two tabs: a passkey removed in one is gone in the other; a cancelled passkey proof says so',
+  DESKTOP_ONLY,
+  async ({ page, request }, testInfo) => {
+    const email = uniqueEmail(testInfo, 'passkey-tabs');
+    const created = await createAccount(request, email);
+    await verifyEmail(request, email, created.access_token);
+    await virtualAuthenticator(page);
+    await page.goto('/sign-in?lang=en-US');
+    await fillPasswordSignIn(page, email, PASSWORD);
+    await expect(page).toHaveURL(/\/account$/);
+    await page.goto('/security');
+    const card = page.getByRole('region', { name: 'Passkeys' });
+    await card.getByRole('button', { name: 'Add a passkey' }).click();
+    const add = page.getByRole('dialog', { name: 'Add a passkey' });
+    await add.getByLabel('Passkey name (optional)').fill('Tab key');
+    await add.getByLabel('Current password').fill(PASSWORD);
+    await add.getByRole('button', { name: 'Create passkey' }).click();
+    await expect(add).toBeHidden();
+
+    // A second tab removes it (proved with the password).
+    const other = await page.context().newPage();
+    await other.goto('/security');
+    const otherCard = other.getByRole('region', { name: 'Passkeys' });
+    await otherCard.getByRole('button', { name: 'Remove' }).click();
+    const remove = other.getByRole('dialog', { name: 'Remove "Tab key"?' });
+    // This tab's authenticator holds no passkey for the site: the proof by passkey ends, and says so.
+    await virtualAuthenticator(other);
+    await remove.getByRole('button', { name: 'Use a passkey instead' }).click();
+    await expect(remove.getByText('No passkey was used. Try again, or sign in another way.')).toBeVisible();
+    await remove.getByLabel('Current password').fill(PASSWORD);
+    await remove.getByRole('button', { name: 'Remove', exact: true }).click();
+    await expect(otherCard.getByText('You have no passkeys yet.')).toBeVisible();
+    await other.close();
+
+    // The first tab still lists it: renaming it says it is gone, and the list is read again.
+    await card.getByRole('button', { name: 'Rename' }).click();
+    const rename = page.getByRole('dialog', { name: 'Rename passkey' });
+    await expect(rename.getByLabel('Passkey name', { exact: true })).toHaveValue('Tab key');
+    await rename.getByLabel('Passkey name', { exact: true }).fill('New name');
+    await rename.getByRole('button', { name: 'Save' }).click();
+    await expect(rename).toBeHidden();
+    await expect(card.getByRole('status').filter({ hasText: 'already' })).toHaveText(
+      'Passkey "Tab key" was already removed.',
+    );
+    await expect(card.getByText('You have no passkeys yet.')).toBeVisible();
   },
 );

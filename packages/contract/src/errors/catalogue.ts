@@ -64,13 +64,16 @@ export const ERRORS = {
   email_code_attempts_exceeded: { code: 1026, status: 400 },
   recovery_link_used: { code: 1027, status: 400 },
   reauthentication_required: { code: 1028, status: 403 },
-  // Passkeys (issue 31, ADR 036): an answer that does not verify (or names no passkey of ours), a
+  // Passkeys (issue 31, ADR 036): an answer that does not verify, a
   // challenge used or expired, a passkey the account holds already, too many, none to verify with.
   passkey_invalid: { code: 1080, status: 400 },
   passkey_challenge_expired: { code: 1081, status: 400 },
   passkey_already_registered: { code: 1082, status: 409 },
   passkey_limit_reached: { code: 1083, status: 409 },
   passkey_none: { code: 1084, status: 409 },
+  // A passkey the portal does not know (removed from the account, or never added): the browser is
+  // told so (WebAuthn's signalUnknownCredential) and may offer to delete it.
+  passkey_unknown: { code: 1085, status: 400 },
 
   // Accounts.
   account_banned: { code: 1030, status: 403 },

@@ -54,6 +54,8 @@ export const ENGLISH_MESSAGES = {
   passkey_already_registered: 'This passkey is already added to your account.',
   passkey_limit_reached: 'You have added the most passkeys an account can hold ({{max}}). Remove one to add another.',
   passkey_none: 'Your account has no passkey yet.',
+  passkey_unknown:
+    'This passkey is no longer linked to an account here. Sign in another way, and delete it from your device or password manager.',
 
   // Accounts.
   account_banned: 'This account has been banned.',

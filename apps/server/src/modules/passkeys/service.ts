@@ -205,7 +205,9 @@ export class PasskeysService {
     const purpose = accountId === null ? 'sign_in' : 'verify';
     const challenge = await this.#spend(response.response.clientDataJSON, purpose, accountId);
     const stored = await this.#d.repo.byCredentialId(response.id);
-    if (!stored || (accountId !== null && stored.accountId !== accountId)) throw new RequestError('passkey_invalid');
+    // Unknown here (removed, or never added): the browser may delete it (WebAuthn's signal API).
+    if (!stored) throw new RequestError('passkey_unknown');
+    if (accountId !== null && stored.accountId !== accountId) throw new RequestError('passkey_invalid');
     const handle = response.response.userHandle;
     if (handle !== undefined && handle !== '' && handle !== userHandle(stored.accountId).toString('base64url')) {
       throw new RequestError('passkey_invalid');

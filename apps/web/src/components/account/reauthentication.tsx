@@ -38,13 +38,18 @@ export function useReauthentication(account: Account, { mailboxEnough = false } 
   const [sent, setSent] = useState(false);
   const verified = useRef(false);
   const [byPasskey, setByPasskey] = useState(false);
+  const [passkeyCancelled, setPasskeyCancelled] = useState(false);
   const passkeys = usePasskeys(browserHasPasskeys());
   const hasPasskey = (passkeys.data?.length ?? 0) > 0;
   const email = maskEmail(account.email ?? '');
   // A passkey's answer proves it at once (PUT /sessions/me/verify); the modal's button then goes on.
   const withPasskey = useSubmit(async () => {
+    setPasskeyCancelled(false);
     const response = await passkeyProof(services.api);
-    if (!response) return;
+    if (!response) {
+      setPasskeyCancelled(true);
+      return;
+    }
     await services.api.call(verifySession, { body: { code_type: 'passkey', response } });
     verified.current = true;
     setError(null);
@@ -102,6 +107,7 @@ export function useReauthentication(account: Account, { mailboxEnough = false } 
           {t('account.reauthPasskey')}
         </button>
       </div>
+      {passkeyCancelled ? <p role="status">{t('signIn.passkeyCancelled')}</p> : null}
       <FormError error={withPasskey.error} />
     </div>
   ) : null;

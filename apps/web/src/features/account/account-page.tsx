@@ -1,6 +1,7 @@
 // /account (spec 000 §2 "Account settings"): avatar, display name, email (a pending change shows
 // until its code is entered), country, date of birth, language, emails, and deleting the account.
 // Each change opens its modal; the saved account replaces the one in the session store.
+import { SignOutOthersOffer } from '../../components/account/sign-out-others-offer.tsx';
 import {
   getPrivacy,
   updateEmailPreferences,
@@ -15,7 +16,7 @@ import { USERNAME_CHANGE_INTERVAL_DAYS } from '@portal/contract/data/constants';
 import { findLocale, LOCALES } from '@portal/contract/data/locales';
 import type { LocaleTag } from '@portal/contract/data/locales';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useServices, useSession } from '../../lib/services.tsx';
 import { VerifyEmailModal } from '../../components/account/verify-email-modal.tsx';
 import { CheckboxField } from '../../components/ui/field.tsx';
@@ -65,6 +66,16 @@ export function AccountPage() {
   // An email change was just asked for: its code field takes the focus (issue 28).
   const [emailChanged, setEmailChanged] = useState(false);
   const nameLockId = useId();
+  // The new address verified (the account's email is another one now): offer to sign out the other
+  // devices (ASVS 7.4.3, issue 31), and say what it did.
+  const [offerSignOut, setOfferSignOut] = useState(false);
+  const [signOutNotice, setSignOutNotice] = useState<string | null>(null);
+  const email = account?.email ?? null;
+  const emailWas = useRef(email);
+  useEffect(() => {
+    if (emailWas.current !== null && email !== null && email !== emailWas.current) setOfferSignOut(true);
+    emailWas.current = email;
+  }, [email]);
   if (!account) return <Spinner />;
   const close = () => setModal(null);
   /** A row's Change button; a change not allowed now is disabled, described by the reason shown. */
@@ -92,6 +103,14 @@ export function AccountPage() {
   return (
     <Page title={t('screen.account.title')} wide>
       <div className="stack">
+        {signOutNotice ? (
+          <div className="notice" role="status">
+            <p>{signOutNotice}</p>
+          </div>
+        ) : null}
+        {offerSignOut && modal === null ? (
+          <SignOutOthersOffer onNotice={setSignOutNotice} onDone={() => setOfferSignOut(false)} />
+        ) : null}
         <section className="card" aria-labelledby="profile-heading">
           <h2 id="profile-heading">{t('account.profile')}</h2>
           <div className="avatar-row">

@@ -11,7 +11,12 @@ import { useEffect, useRef, useState } from 'react';
 import { FormError } from '../../components/ui/form-error.tsx';
 import { useFlowServices } from '../../flows/flow-services.tsx';
 import { ApiError } from '../../lib/api/api-error.ts';
-import { autofillAvailable, cancelPasskeyRequest, passkeyAnswer } from '../../lib/auth/passkey-browser.ts';
+import {
+  autofillAvailable,
+  cancelPasskeyRequest,
+  forgetUnknownPasskey,
+  passkeyAnswer,
+} from '../../lib/auth/passkey-browser.ts';
 import { useTranslation } from '../../lib/i18n/messages.ts';
 import { useSubmit } from '../../lib/use-submit.ts';
 
@@ -24,10 +29,18 @@ export default function PasskeySignIn() {
   const [round, setRound] = useState(0);
   const signingIn = useRef(false);
 
-  const signIn = async (response: AuthenticationResponse) => {
+  const signIn = async (response: AuthenticationResponse, rpId: unknown) => {
     signingIn.current = true;
     try {
-      const answer = await services.api.call(signInWithPasskey, { body: { response } });
+      const answer = await services.api
+        .call(signInWithPasskey, { body: { response } })
+        .catch(async (error: unknown) => {
+          // A passkey removed from the account: the device may stop offering it.
+          if (error instanceof ApiError && error.is('passkey_unknown') && typeof rpId === 'string') {
+            await forgetUnknownPasskey(rpId, response.id);
+          }
+          throw error;
+        });
       const { continueFlow, signedIn, startSignInFlow } = await import('../../flows/continue-flow.ts');
       startSignInFlow(services);
       await signedIn(services, answer);
@@ -47,7 +60,7 @@ export default function PasskeySignIn() {
       const response = await passkeyAnswer(options, true).catch(() => null);
       if (!response || !live) return;
       setAutofillError(null);
-      await signIn(response as AuthenticationResponse);
+      await signIn(response as AuthenticationResponse, options.rpId);
     })().catch((failure: unknown) => {
       // Only the server's refusal is the player's to see; a browser that cannot autofill says nothing.
       if (live && failure instanceof ApiError) setAutofillError(failure);
@@ -70,7 +83,7 @@ export default function PasskeySignIn() {
         setCancelled(true);
         return;
       }
-      await signIn(response as AuthenticationResponse);
+      await signIn(response as AuthenticationResponse, options.rpId);
     } finally {
       setRound((n) => n + 1);
     }

@@ -2,6 +2,7 @@
 // connected, needs reconnecting, a replacement waiting for confirmation, locked until a date), and
 // what the player may do: connect (the platform's sign-in in a popup), reconnect, confirm or cancel
 // a replacement, disconnect (with a confirmation; a restricted platform only through support).
+import { SignOutOthersOffer } from '../../components/account/sign-out-others-offer.tsx';
 import { cancelLink, confirmLink, linkPlatform, unlinkPlatform } from '@portal/contract/calls/accounts-links';
 import type { Account, PlatformLink } from '@portal/contract/calls/entities';
 import { isPlayerPlatform, PLATFORM_CATALOGUE, PLATFORM_IDS } from '@portal/contract/data/platforms';
@@ -126,12 +127,15 @@ export function PlatformRow({
   const [typingCode, setTypingCode] = useState<Action | null>(null);
   const shortCode = PLATFORM_CATALOGUE[platform].linkPayload === 'short_code';
   const [notice, setNotice] = useState<string | null>(null);
+  // A platform linked (it can sign in) or unlinked: offer to sign out the other devices (ASVS 7.4.3).
+  const [offerSignOut, setOfferSignOut] = useState(false);
   const name = PLATFORM_CATALOGUE[platform].name;
   const headingId = `platform-${platform}`;
   const attempt = usePopupAttempt();
 
   const act = useSubmit(async (action: Action) => {
     setNotice(null);
+    setOfferSignOut(false);
     let updated: Account;
     if (action === 'confirm' && link?.pending) {
       updated = await services.api.call(confirmLink, {
@@ -160,6 +164,7 @@ export function PlatformRow({
       cancel: 'linkedAccounts.cancelledNotice',
     };
     setNotice(t(done[action], { platform: name }));
+    if (action !== 'cancel' && !updated.links[platform]?.pending) setOfferSignOut(true);
   });
 
   // One platform sign-in at a time: while a popup is open, no other starts (popup-attempt.ts).
@@ -238,6 +243,7 @@ export function PlatformRow({
           <p>{notice}</p>
         </div>
       ) : null}
+      {offerSignOut ? <SignOutOthersOffer onNotice={setNotice} onDone={() => setOfferSignOut(false)} /> : null}
       <FormError error={act.error} />
       {/* While its popup is open, the wait above (with its Cancel) stands for the actions. */}
       {attempt?.platform === platform ? null : (
@@ -267,6 +273,7 @@ export function PlatformRow({
           onClose={() => setTypingCode(null)}
           onDone={(updated) => {
             void services.account.set(updated);
+            if (!updated.links[platform]?.pending) setOfferSignOut(true);
             setNotice(
               t(
                 updated.links[platform]?.pending
@@ -293,6 +300,7 @@ export function PlatformRow({
           onClose={() => setDisconnecting(false)}
           onDone={(updated) => {
             void services.account.set(updated);
+            setOfferSignOut(true);
             setNotice(t('linkedAccounts.disconnectedNotice', { platform: name }));
           }}
           disconnect={() => services.api.call(unlinkPlatform, { params: { platform } })}

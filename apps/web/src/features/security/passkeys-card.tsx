@@ -10,6 +10,7 @@ import type { Passkey, RegistrationResponse } from '@portal/contract/calls/passk
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { TextField } from '../../components/ui/field.tsx';
+import { ApiError } from '../../lib/api/api-error.ts';
 import { ModalForm } from '../../components/ui/modal-form.tsx';
 import { formatDate } from '../../lib/dates.ts';
 import { useTranslation } from '../../lib/i18n/messages.ts';
@@ -21,6 +22,7 @@ import { browserHasPasskeys, PASSKEYS_KEY, usePasskeys } from '../../lib/auth/pa
 import { activityTime } from './recent-activity.ts';
 import { RECENT_ACTIVITY_KEY } from './recent-activity.tsx';
 import { doneIfGone, useCardNotice } from './signed-in-devices.tsx';
+import { SignOutOthersOffer } from '../../components/account/sign-out-others-offer.tsx';
 import './signed-in-devices.css';
 
 type Editing = { kind: 'add' } | { kind: 'rename'; passkey: Passkey } | { kind: 'remove'; passkey: Passkey };
@@ -31,10 +33,13 @@ function useReadAgain() {
     Promise.all([PASSKEYS_KEY, RECENT_ACTIVITY_KEY].map((queryKey) => queryClient.invalidateQueries({ queryKey })));
 }
 
-export function PasskeysCard({ account, onRemoved }: { account: Account; onRemoved: () => void }) {
+export function PasskeysCard({ account }: { account: Account }) {
   const { t } = useTranslation();
   const passkeys = usePasskeys();
   const notice = useCardNotice();
+  // After a passkey is added or removed, the offer to sign out the other devices (ASVS 7.4.3), here
+  // where the player is (on a phone the page's top is far away).
+  const [offerSignOut, setOfferSignOut] = useState(false);
   const readAgain = useReadAgain();
   const [editing, setEditing] = useState<Editing | null>(null);
   const supported = browserHasPasskeys();
@@ -52,9 +57,11 @@ export function PasskeysCard({ account, onRemoved }: { account: Account; onRemov
       intro={t('security.passkeys.intro')}
       read={passkeys}
       skeletonRows={1}
-      empty={rows && rows.length === 0 ? <p className="field-hint">{t('security.passkeys.none')}</p> : null}
+      empty={null}
     >
       {notice.element}
+      {offerSignOut ? <SignOutOthersOffer onNotice={notice.show} onDone={() => setOfferSignOut(false)} /> : null}
+      {rows && rows.length === 0 ? <p className="field-hint">{t('security.passkeys.none')}</p> : null}
       {rows && rows.length > 0 ? (
         <ul className="device-list" aria-labelledby="passkeys-heading">
           {rows.map((row) => (
@@ -72,7 +79,7 @@ export function PasskeysCard({ account, onRemoved }: { account: Account; onRemov
           <button
             type="button"
             className="button button-secondary"
-            onClick={() => (notice.show(null), setEditing({ kind: 'add' }))}
+            onClick={() => (notice.show(null), setOfferSignOut(false), setEditing({ kind: 'add' }))}
           >
             {t('security.passkeys.add')}
           </button>
@@ -84,14 +91,23 @@ export function PasskeysCard({ account, onRemoved }: { account: Account; onRemov
         <AddPasskeyModal
           account={account}
           onClose={() => setEditing(null)}
-          onAdded={(added) => done(t('security.passkeys.added', { name: added.name }))}
+          onAdded={async (added) => {
+            await done(t('security.passkeys.added', { name: added.name }));
+            setOfferSignOut(true);
+          }}
         />
       ) : null}
       {editing?.kind === 'rename' ? (
         <RenamePasskeyModal
           passkey={editing.passkey}
           onClose={() => setEditing(null)}
-          onRenamed={(renamed) => done(t('security.passkeys.renamed', { name: renamed.name }))}
+          onRenamed={(renamed) =>
+            done(
+              renamed
+                ? t('security.passkeys.renamed', { name: renamed.name })
+                : t('security.passkeys.gone', { name: editing.passkey.name }),
+            )
+          }
         />
       ) : null}
       {editing?.kind === 'remove' ? (
@@ -101,7 +117,7 @@ export function PasskeysCard({ account, onRemoved }: { account: Account; onRemov
           onClose={() => setEditing(null)}
           onRemoved={async () => {
             await done(t('security.passkeys.removed', { name: editing.passkey.name }));
-            onRemoved();
+            setOfferSignOut(true);
           }}
         />
       ) : null}
@@ -214,7 +230,8 @@ function RenamePasskeyModal({
 }: {
   passkey: Passkey;
   onClose: () => void;
-  onRenamed: (renamed: Passkey) => Promise<void>;
+  /** With the renamed passkey, or null when it was removed meanwhile (another tab, another device). */
+  onRenamed: (renamed: Passkey | null) => Promise<void>;
 }) {
   const { t } = useTranslation();
   const { api } = useServices();
@@ -224,7 +241,13 @@ function RenamePasskeyModal({
     const named = passkeyName.safeParse(name);
     setNameError(!named.success);
     if (!named.success) return;
-    await onRenamed(await api.call(renamePasskey, { params: { id: passkey.id }, body: { name: named.data } }));
+    const renamed = await api
+      .call(renamePasskey, { params: { id: passkey.id }, body: { name: named.data } })
+      .catch((error: unknown) => {
+        if (error instanceof ApiError && error.is('not_found')) return null;
+        throw error;
+      });
+    await onRenamed(renamed);
   });
   return (
     <ModalForm
@@ -234,7 +257,7 @@ function RenamePasskeyModal({
       onClose={onClose}
     >
       <TextField
-        label={t('security.passkeys.name')}
+        label={t('security.passkeys.renameLabel')}
         error={nameError ? t('security.passkeys.nameInvalid') : undefined}
         maxLength={64}
         autoComplete="off"

@@ -20,7 +20,9 @@ import {
 import type { ActivityIcon } from './recent-activity.ts';
 import './recent-activity.css';
 
-export const RECENT_ACTIVITY_KEY = ['recent-activity'] as const;
+import { RECENT_ACTIVITY_KEY } from '../../lib/auth/security-queries.ts';
+
+export { RECENT_ACTIVITY_KEY };
 
 export function useRecentActivity() {
   const { api } = useServices();

@@ -58,8 +58,8 @@ function SecuritySettings({ account }: { account: Account }) {
   const { search } = useLocation();
   const [modal, setModal] = useState<ModalKind | null>(() => askedModal(search, account));
   const [notice, setNotice] = useState<string | null>(null);
-  // Two-factor turned on or off, new backup codes, or a passkey removed, here: offer to sign out the
-  // other devices (ASVS 7.4.3).
+  // Two-factor turned on or off, or new backup codes, here: offer to sign out the other devices (ASVS
+  // 7.4.3; the passkeys card offers it after a removal).
   const [offerSignOut, setOfferSignOut] = useState(false);
   const mfaWas = useRef(account.mfa_active);
   const codesMade = account.mfa_generated_at?.getTime() ?? null;
@@ -132,7 +132,7 @@ function SecuritySettings({ account }: { account: Account }) {
           </>
         )}
       </section>
-      <PasskeysCard account={account} onRemoved={() => setOfferSignOut(true)} />
+      <PasskeysCard account={account} />
       <SignedInDevices />
       <ConnectedGames />
       <RecentActivity />

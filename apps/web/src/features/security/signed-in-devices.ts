@@ -5,8 +5,9 @@ import type { SignIn } from '@portal/contract/calls/signed-in-devices';
 import type { MessageKey } from '../../lib/i18n/messages.ts';
 import { deviceText } from './recent-activity.ts';
 
-export const SIGN_INS_KEY = ['signed-in-devices'] as const;
-export const CONNECTED_GAMES_KEY = ['connected-games'] as const;
+import { CONNECTED_GAMES_KEY, SIGN_INS_KEY } from '../../lib/auth/security-queries.ts';
+
+export { CONNECTED_GAMES_KEY, SIGN_INS_KEY };
 
 /** The row's title, as a message and its values: "Firefox · Linux", "Starfall Legends", or unknown. */
 export function signInTitle(signIn: Pick<SignIn, 'flow' | 'game' | 'client_name' | 'browser' | 'os' | 'device_name'>): {

@@ -4,27 +4,26 @@
 // the games the player allowed to use the account, with what they can see; removing one signs it
 // out everywhere at once. Each action asks first; what it did is told in the page's notice, and the
 // lists and the recent activity are read again.
-import {
-  endOtherSignIns,
-  endSignIn,
-  listConnectedGames,
-  listSignIns,
-  revokeConnectedGame,
-} from '@portal/contract/calls/signed-in-devices';
+import { endSignIn, listConnectedGames, revokeConnectedGame } from '@portal/contract/calls/signed-in-devices';
 import type { ConnectedGame, SignIn } from '@portal/contract/calls/signed-in-devices';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { ConfirmModal } from '../../components/ui/confirm-modal.tsx';
-import { FormError } from '../../components/ui/form-error.tsx';
 import { ApiError } from '../../lib/api/api-error.ts';
 import { formatDate } from '../../lib/dates.ts';
 import { useTranslation } from '../../lib/i18n/messages.ts';
 import { useServices } from '../../lib/services.tsx';
-import { useSubmit } from '../../lib/use-submit.ts';
 import { ListCard } from './list-card.tsx';
 import { activityTime } from './recent-activity.ts';
-import { RECENT_ACTIVITY_KEY } from './recent-activity.tsx';
-import { CONNECTED_GAMES_KEY, SIGN_INS_KEY, scopeMessages, signInDevice, signInTitle } from './signed-in-devices.ts';
+import { CONNECTED_GAMES_KEY, scopeMessages, signInDevice, signInTitle } from './signed-in-devices.ts';
+import {
+  SignOutOthersOffer,
+  useEndOthers,
+  useReadSecurityAgain,
+  useSignIns,
+} from '../../components/account/sign-out-others-offer.tsx';
+
+export { SignOutOthersOffer };
 import './signed-in-devices.css';
 
 /**
@@ -54,26 +53,6 @@ export async function doneIfGone(action: Promise<unknown>): Promise<void> {
   } catch (error) {
     if (!(error instanceof ApiError && error.is('not_found'))) throw error;
   }
-}
-
-/** Reads the lists and the recent activity again after a change. */
-function useReadAgain() {
-  const queryClient = useQueryClient();
-  return () =>
-    Promise.all(
-      [SIGN_INS_KEY, CONNECTED_GAMES_KEY, RECENT_ACTIVITY_KEY].map((queryKey) =>
-        queryClient.invalidateQueries({ queryKey }),
-      ),
-    );
-}
-
-export function useSignIns() {
-  const { api } = useServices();
-  return useQuery({
-    queryKey: SIGN_INS_KEY,
-    queryFn: async ({ signal }) => (await api.call(listSignIns, {}, { signal })).items,
-    staleTime: 0,
-  });
 }
 
 function useSignInTitle() {
@@ -134,58 +113,11 @@ function SignInRow({ signIn, onSignOut }: { signIn: SignIn; onSignOut: (signIn: 
   );
 }
 
-/** Signs out every other device, then tells how many in the page's notice. */
-export function useEndOthers(onNotice: (message: string) => void) {
-  const { t } = useTranslation();
-  const { api } = useServices();
-  const readAgain = useReadAgain();
-  return async () => {
-    const { ended } = await api.call(endOtherSignIns);
-    onNotice(t('security.devices.signedOutOthers', { count: String(ended) }));
-    await readAgain();
-  };
-}
-
-/**
- * After two-factor was turned on or off on this page (ASVS 7.4.3), the offer to sign out the other
- * devices, when there are some; `onDone` hides it.
- */
-export function SignOutOthersOffer({ onNotice, onDone }: { onNotice: (message: string) => void; onDone: () => void }) {
-  const { t } = useTranslation();
-  const signIns = useSignIns();
-  const endOthers = useEndOthers(onNotice);
-  const submit = useSubmit(async () => {
-    await endOthers();
-    onDone();
-  });
-  const others = signIns.data?.filter((row) => !row.current).length ?? 0;
-  if (others === 0) return null;
-  return (
-    <div className="notice" role="status">
-      <p>{t('security.devices.offerAfterChange', { count: String(others) })}</p>
-      <FormError error={submit.error} />
-      <div className="actions">
-        <button
-          type="button"
-          className="button button-danger"
-          disabled={submit.pending}
-          onClick={() => void submit.run()}
-        >
-          {t('security.devices.signOutOthers')}
-        </button>
-        <button type="button" className="button button-secondary" onClick={onDone}>
-          {t('security.devices.keepOthers')}
-        </button>
-      </div>
-    </div>
-  );
-}
-
 export function SignedInDevices() {
   const { t } = useTranslation();
   const { api } = useServices();
   const titleOf = useSignInTitle();
-  const readAgain = useReadAgain();
+  const readAgain = useReadSecurityAgain();
   const signIns = useSignIns();
   const notice = useCardNotice();
   const endAllOthers = useEndOthers(notice.show);
@@ -301,7 +233,7 @@ function GameRow({ game, onRemove }: { game: ConnectedGame; onRemove: (game: Con
 export function ConnectedGames() {
   const { t } = useTranslation();
   const { api } = useServices();
-  const readAgain = useReadAgain();
+  const readAgain = useReadSecurityAgain();
   const notice = useCardNotice();
   const games = useQuery({
     queryKey: CONNECTED_GAMES_KEY,

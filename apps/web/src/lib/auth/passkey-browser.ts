@@ -4,6 +4,7 @@
 // passkey errors, shown like the server's.
 import {
   browserSupportsWebAuthnAutofill,
+  sendSignal,
   startAuthentication,
   startRegistration,
   WebAuthnAbortService,
@@ -84,4 +85,12 @@ export function autofillAvailable(): Promise<boolean> {
 /** Ends a waiting request (the autofill's), so that another can start or the page can go. */
 export function cancelPasskeyRequest(): void {
   WebAuthnAbortService.cancelCeremony();
+}
+
+/**
+ * Tells the browser's password manager that the portal does not know this passkey (removed from the
+ * account), so that it can stop offering it (WebAuthn's signal API; ignored where unsupported).
+ */
+export async function forgetUnknownPasskey(rpId: string, credentialId: string): Promise<void> {
+  await sendSignal({ signalName: 'unknownCredential', rpID: rpId, credentialID: credentialId }).catch(() => undefined);
 }
