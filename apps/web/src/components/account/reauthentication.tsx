@@ -17,7 +17,8 @@ import type { MessageKey } from '../../lib/i18n/messages.ts';
 import { maskEmail } from '../../lib/mask-email.ts';
 import { useServices } from '../../lib/services.tsx';
 import { useSubmit } from '../../lib/use-submit.ts';
-import { browserHasPasskeys, passkeyProof, usePasskeys } from '../../lib/auth/passkeys.ts';
+import { browserHasPasskeys, usePasskeys } from '../../lib/auth/passkeys.ts';
+import { PasskeyProofButton, usePasskeyProof } from './passkey-proof.tsx';
 
 /**
  * `mailboxEnough`: the change is confirmed by a code mailed to the account anyway (deleting it), so an
@@ -38,19 +39,11 @@ export function useReauthentication(account: Account, { mailboxEnough = false } 
   const [sent, setSent] = useState(false);
   const verified = useRef(false);
   const [byPasskey, setByPasskey] = useState(false);
-  const [passkeyCancelled, setPasskeyCancelled] = useState(false);
   const passkeys = usePasskeys(browserHasPasskeys());
   const hasPasskey = (passkeys.data?.length ?? 0) > 0;
   const email = maskEmail(account.email ?? '');
   // A passkey's answer proves it at once (PUT /sessions/me/verify); the modal's button then goes on.
-  const withPasskey = useSubmit(async () => {
-    setPasskeyCancelled(false);
-    const response = await passkeyProof(services.api);
-    if (!response) {
-      setPasskeyCancelled(true);
-      return;
-    }
-    await services.api.call(verifySession, { body: { code_type: 'passkey', response } });
+  const withPasskey = usePasskeyProof(async () => {
     verified.current = true;
     setError(null);
     setByPasskey(true);
@@ -97,18 +90,11 @@ export function useReauthentication(account: Account, { mailboxEnough = false } 
   };
   const passkeyChoice = hasPasskey ? (
     <div className="stack">
-      <div>
-        <button
-          type="button"
-          className="button button-secondary button-small"
-          disabled={withPasskey.pending}
-          onClick={() => void withPasskey.run()}
-        >
-          {t('account.reauthPasskey')}
-        </button>
-      </div>
-      {passkeyCancelled ? <p role="status">{t('signIn.passkeyCancelled')}</p> : null}
-      <FormError error={withPasskey.error} />
+      <PasskeyProofButton
+        proof={withPasskey}
+        label={t('account.reauthPasskey')}
+        className="button button-secondary button-small"
+      />
     </div>
   ) : null;
   const fields = nothingToProve ? null : byPasskey ? (

@@ -20,7 +20,7 @@ import { maskEmail } from '../../lib/mask-email.ts';
 import { QueryProvider } from '../../lib/query.tsx';
 import { Link } from '../../lib/router/router.tsx';
 import { useSubmit } from '../../lib/use-submit.ts';
-import { passkeyProof } from '../../lib/auth/passkeys.ts';
+import { PasskeyProofButton, usePasskeyProof } from '../../components/account/passkey-proof.tsx';
 import { href } from '../../lib/router/route-table.ts';
 import './two-factor.css';
 import { signUpOf } from '../../flows/flow-facts.ts';
@@ -82,7 +82,6 @@ function TwoFactorSteps() {
   });
   const emailAllowed = ways.data?.includes('email_code') === true;
   const passkeyAllowed = ways.data?.includes('passkey') === true && typeof window.PublicKeyCredential === 'function';
-  const [passkeyCancelled, setPasskeyCancelled] = useState(false);
   /** The session verified another way than completeMfa: read it again, now complete. */
   const completed = async () => {
     const current = await services.api.call(getCurrentSession);
@@ -110,30 +109,10 @@ function TwoFactorSteps() {
       await completed();
     }),
   );
-  const withPasskey = useSubmit(async () => {
-    setPasskeyCancelled(false);
-    const response = await passkeyProof(services.api);
-    if (!response) {
-      setPasskeyCancelled(true);
-      return;
-    }
-    await finish(async () => {
-      await services.api.call(verifySession, { body: { code_type: 'passkey', response } });
-      await completed();
-    });
-  });
+  const withPasskey = usePasskeyProof(() => finish(completed));
   const passkeyButton = passkeyAllowed ? (
     <li>
-      <button
-        type="button"
-        className="button button-secondary"
-        disabled={withPasskey.pending}
-        onClick={() => void withPasskey.run()}
-      >
-        {t('twoFactor.usePasskey')}
-      </button>
-      {passkeyCancelled ? <p role="status">{t('signIn.passkeyCancelled')}</p> : null}
-      <FormError error={withPasskey.error} />
+      <PasskeyProofButton proof={withPasskey} label={t('twoFactor.usePasskey')} className="button button-secondary" />
     </li>
   ) : null;
   const sendEmail = useSubmit(async () => {
@@ -162,7 +141,7 @@ function TwoFactorSteps() {
         )}
       </SubmitForm>
       {resent ? <p role="status">{t('signIn.codeResent')}</p> : null}
-      {!otherWays && passkeyCancelled ? <p role="status">{t('signIn.passkeyCancelled')}</p> : null}
+      {!otherWays && withPasskey.cancelled ? <p role="status">{t('signIn.passkeyCancelled')}</p> : null}
       {!otherWays ? <FormError error={sendEmail.error ?? withPasskey.error} /> : null}
       {!otherWays ? (
         <div className="form-links">
