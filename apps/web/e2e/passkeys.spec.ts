@@ -296,3 +296,46 @@ test(
     await expect(card.getByText('You have no passkeys yet.')).toBeVisible();
   },
 );
+
+test(
+  'a device code approved by a player who signs in with a passkey on the way',
+  DESKTOP_ONLY,
+  async ({ page, request }, testInfo) => {
+    const email = uniqueEmail(testInfo, 'passkey-device');
+    const created = await createAccount(request, email);
+    await verifyEmail(request, email, created.access_token);
+    await virtualAuthenticator(page);
+    await page.goto('/sign-in?lang=en-US');
+    await fillPasswordSignIn(page, email, PASSWORD);
+    await expect(page).toHaveURL(/\/account$/);
+    await page.goto('/security');
+    await page.getByRole('button', { name: 'Add a passkey' }).click();
+    const add = page.getByRole('dialog', { name: 'Add a passkey' });
+    await add.getByLabel('Current password').fill(PASSWORD);
+    await add.getByRole('button', { name: 'Create passkey' }).click();
+    await expect(add).toBeHidden();
+    await signOut(page);
+
+    // A console shows a code; the player approves it in this browser, signed out: the sign-in on the
+    // way is the passkey (the email field's autofill), and the console is signed in.
+    const started = await request.post('/api/sessions/device', {
+      headers: await apiHeaders(request),
+      data: { client_id: 'starfall-legends-pc', device_name: 'Living-room TV' },
+    });
+    const { user_code: userCode, device_code: deviceCode } = (await started.json()) as {
+      user_code: string;
+      device_code: string;
+    };
+    await page.goto(`/device?user_code=${userCode}&lang=en-US`);
+    await page.getByRole('button', { name: 'Approve' }).click();
+    await expect(page).toHaveURL(/\/device-success$/);
+    const polled = await request.post('/api/sessions/auth/token', {
+      headers: await apiHeaders(request),
+      data: { grant_type: 'device_code', code: deviceCode },
+    });
+    expect(polled.status()).toBe(200);
+    const { access_token: consoleToken } = (await polled.json()) as { access_token: string };
+    const me = await request.get('/api/accounts/me', { headers: await apiHeaders(request, consoleToken) });
+    expect(((await me.json()) as { email: string }).email).toBe(email);
+  },
+);
