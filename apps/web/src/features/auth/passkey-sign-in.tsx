@@ -54,8 +54,13 @@ export default function PasskeySignIn() {
     let live = true;
     void (async () => {
       if (!(await autofillAvailable()) || !live) return;
-      const { options } = await services.api.call(signInPasskeyOptions);
-      if (!live) return;
+      // The autofill is offered when it can be: a failed read of its options (offline, a server
+      // refusal) leaves the page as it is, and the button still tries.
+      const options = await services.api.call(signInPasskeyOptions).then(
+        (answer) => answer.options,
+        () => null,
+      );
+      if (options === null || !live) return;
       // The browser's refusals (no passkey here, a site it will not use them on) stay quiet.
       const response = await passkeyAnswer(options, true).catch(() => null);
       if (!response || !live) return;
