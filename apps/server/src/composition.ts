@@ -255,7 +255,15 @@ export function compose(infrastructure: Infrastructure): Services {
     start: async (account) => ({ tokens: await tokens.start({ account, flow: 'device' }), account }),
   });
   const oauthRepo = new OAuthRepo(orm);
-  const oauth = new OAuthService(oauthRepo, { games, accounts, sessions, tokens, device, standing });
+  const oauth = new OAuthService(oauthRepo, {
+    games,
+    accounts,
+    sessions,
+    tokens,
+    device,
+    standing,
+    issuer: publicUrl.replace(/\/$/, ''),
+  });
   const signingKeys = new SigningKeys(oauthRepo, secretBoxFor(config.MFA_SECRET_KEY, 'id-token-keys'), {
     rotationDays: config.SIGNING_KEY_ROTATION_DAYS,
     idTokenTtlSeconds: config.ID_TOKEN_TTL_SECONDS,

@@ -69,6 +69,8 @@ async function browserApproves(authorizationUrl: URL): Promise<URL> {
   const back = new URL(q.get('redirect_uri') as string);
   back.searchParams.set('code', answer.json().auth_code);
   back.searchParams.set('state', answer.json().state);
+  // RFC 9207: the issuer that answered, which the library checks (discovery says it is sent).
+  back.searchParams.set('iss', answer.json().iss);
   return back;
 }
 
@@ -228,7 +230,10 @@ describe('the token endpoint answers RFC 6749 errors', () => {
     expect(preflight.headers.get('access-control-allow-headers')).toContain('authorization');
     const unauthenticated = await fetch(`${issuer}/oauth2/userinfo`);
     expect(unauthenticated.status).toBe(401);
-    expect(unauthenticated.headers.get('www-authenticate')).toContain('invalid_token');
+    // RFC 6750 §3.1: no credentials, no error code; a bad token is invalid_token.
+    expect(unauthenticated.headers.get('www-authenticate')).toBe('Bearer realm="userinfo"');
+    const bad = await fetch(`${issuer}/oauth2/userinfo`, { headers: { authorization: 'Bearer nope' } });
+    expect(bad.headers.get('www-authenticate')).toContain('error="invalid_token"');
   });
 
   it('sends an authorization request it can answer back to the game, and the rest to the /oauth page', async () => {

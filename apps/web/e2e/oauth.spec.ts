@@ -1,7 +1,6 @@
 // A game signing a player in through /oauth (spec 000 §4 "OAuth authorize"): authorization code
 // with PKCE S256 from a signed-out player (sign-in or registration on the way, with the game's
 // welcome), a player already signed in, force_verify, and the errors shown without redirecting.
-import { createHash, randomBytes } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import type { APIRequestContext, Page } from '@playwright/test';
 import {
@@ -21,39 +20,13 @@ import {
   uniqueEmail,
   uniqueSuffix,
 } from './helpers.ts';
+import { gameRedirect, loopbackRedirect, pkce } from './game-redirect.ts';
 import { screenshot } from './screenshots.ts';
 
 const CLIENT_ID = 'starfall-legends-pc';
 
-/** A PKCE pair (RFC 7636): a random verifier and its S256 challenge. */
-function pkce() {
-  const verifier = randomBytes(32).toString('base64url');
-  return { verifier, challenge: createHash('sha256').update(verifier).digest('base64url') };
-}
-
-/** http://127.0.0.1/callback is registered for the demo client; a loopback URI may use any port. */
-const loopbackRedirect = () => `http://127.0.0.1:${40_000 + Math.floor(Math.random() * 10_000)}/callback`;
-
 function oauthPath(params: Record<string, string>) {
   return `/oauth?${new URLSearchParams({ ...params, lang: 'en-US' }).toString()}`;
-}
-
-/**
- * The game's redirect: the browser request to it is answered here; `arrived` gives its URL (in an
- * object: an async function cannot hand back a promise unresolved).
- */
-async function gameRedirect(page: Page, redirectUri: string): Promise<{ arrived: Promise<URL> }> {
-  const target = new URL(redirectUri);
-  let caught: (url: URL) => void = () => undefined;
-  const arrived = new Promise<URL>((resolve) => (caught = resolve));
-  await page.route(
-    (url) => url.origin === target.origin && url.pathname === target.pathname,
-    async (route) => {
-      caught(new URL(route.request().url()));
-      await route.fulfill({ status: 200, contentType: 'text/html', body: '<title>Starfall Legends</title>Signed in' });
-    },
-  );
-  return { arrived };
 }
 
 /** Redeems a code as the game does: with its verifier, client id and redirect URI. */

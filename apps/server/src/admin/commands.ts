@@ -3,6 +3,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Operations } from '../deps.ts';
 import { RegistryError } from '../modules/games/registry-service.ts';
+import type { ClientChange } from '../modules/games/registry-service.ts';
 import { PLATFORM_CONFIG_TTL_MS, PlatformConfigError } from '../modules/platform-links/registry-service.ts';
 import { runAccountCommand } from './account-commands.ts';
 import { runBetaCommand } from './beta-commands.ts';
@@ -40,7 +41,8 @@ export async function runAdmin(argv: string[], operations: Operations): Promise<
       const rows = await registry.listClients(args[0]);
       if (rows.length === 0) return ['no clients'];
       return rows.flatMap((c) => [
-        `${c.clientId}\t${c.game}\t${c.kind}\t${c.name}`,
+        `${c.clientId}\t${c.game}\t${c.kind}\t${c.firstParty ? 'first-party' : 'third-party'}\t${c.name}` +
+          `\tscopes: ${c.allowedScopes.join(' ')}`,
         ...c.redirectUris.map((u) => `  ${u}`),
       ]);
     }
@@ -48,22 +50,31 @@ export async function runAdmin(argv: string[], operations: Operations): Promise<
       need(2);
       const [game, clientId, ...options] = args as [string, string, ...string[]];
       const redirectUris: string[] = [];
-      let name: string | undefined;
       let confidential = false;
+      const rest: string[] = [];
       for (let i = 0; i < options.length; i++) {
-        const option = options[i];
+        const option = options[i] as string;
         const value = options[i + 1];
         if (option === '--confidential') confidential = true;
-        else if ((option === '--redirect-uri' || option === '--name') && value !== undefined) {
-          if (option === '--name') name = value;
-          else redirectUris.push(value);
+        else if (option === '--redirect-uri' && value !== undefined) {
+          redirectUris.push(value);
           i++;
-        } else throw new UsageError(`unknown option ${option}`);
+        } else rest.push(option);
       }
-      const { secret } = await registry.addClient({ game, clientId, name, confidential, redirectUris });
+      const change = clientChange(rest);
+      const { secret } = await registry.addClient({ game, clientId, confidential, redirectUris, ...change });
       return [
-        `added ${confidential ? 'confidential' : 'public'} client ${clientId} to ${game}`,
+        `added ${confidential ? 'confidential' : 'public'} ${change.firstParty ? 'first-party' : 'third-party'} ` +
+          `client ${clientId} to ${game}`,
         ...(secret ? [`client secret (shown only now, keep it safe): ${secret}`] : []),
+      ];
+    }
+    case 'clients update': {
+      need(2);
+      const [id, ...options] = args as [string, ...string[]];
+      const c = await registry.updateClient(id, clientChange(options));
+      return [
+        `client ${c.clientId}: ${c.firstParty ? 'first-party' : 'third-party'}, ${c.name}, scopes: ${c.allowedScopes.join(' ')}`,
       ];
     }
     case 'clients remove':
@@ -135,4 +146,21 @@ export async function runAdmin(argv: string[], operations: Operations): Promise<
         area === undefined || area === 'help' || area === '--help' ? '' : `unknown command ${argv.join(' ')}`,
       );
   }
+}
+
+/** The options of `clients add` and `clients update`: --name, --scopes "<scope> ...", --first-party, --third-party. */
+function clientChange(options: string[]): ClientChange {
+  const change: ClientChange = {};
+  for (let i = 0; i < options.length; i++) {
+    const option = options[i];
+    const value = options[i + 1];
+    if (option === '--first-party') change.firstParty = true;
+    else if (option === '--third-party') change.firstParty = false;
+    else if ((option === '--name' || option === '--scopes') && value !== undefined) {
+      if (option === '--name') change.name = value;
+      else change.scopes = value.split(/[\s,]+/).filter((scope) => scope !== '');
+      i++;
+    } else throw new UsageError(`unknown option ${option}`);
+  }
+  return change;
 }

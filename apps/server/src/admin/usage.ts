@@ -5,6 +5,7 @@ export const COMMANDS = [
   'games put',
   'clients list',
   'clients add',
+  'clients update',
   'clients remove',
   'clients add-uri',
   'clients remove-uri',
@@ -40,7 +41,12 @@ export const USAGE = `Usage: npm run admin -- <command>
                                                allow_consolidation}
   clients list [<game>]                       the OAuth clients (of one game) and their redirect URIs
   clients add <game> <client_id> [--name <name>] [--confidential] [--redirect-uri <uri>]...
-                                              adds a client; a confidential one gets a secret, shown once
+             [--scopes "<scope> ..."] [--first-party]
+                                              adds a client; a confidential one gets a secret, shown once;
+                                              third-party unless --first-party (its players are asked to
+                                              consent); may ask for every scope unless --scopes limits it
+  clients update <client_id> [--name <name>] [--scopes "<scope> ..."] [--first-party|--third-party]
+                                              changes a client's name, allowed scopes or party
   clients remove <client_id>
   clients add-uri <client_id> <uri>           allows one more redirect URI (matched exactly)
   clients remove-uri <client_id> <uri>

@@ -54,6 +54,10 @@ export const oauthClients = pgTable(
     kind: text('kind', { enum: ['public', 'confidential'] }).notNull(),
     secretHash: text('secret_hash'),
     redirectUris: text('redirect_uris').array().notNull().default([]),
+    /** The scopes the client may ask for (migration 0035). */
+    allowedScopes: text('allowed_scopes').array().notNull().default(['openid', 'profile', 'email', 'offline_access']),
+    /** A game of the publisher's own: its players are not asked to consent. */
+    firstParty: boolean('first_party').notNull().default(false),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
   },
   (t) => [index('oauth_clients_game_slug_idx').on(t.gameSlug)],

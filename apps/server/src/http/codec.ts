@@ -43,6 +43,9 @@ export function encodeAnswer(value: unknown, format: AnswerFormat): string {
 
 /** Sends the encoded text of an answer with its content type. */
 export function sendText(reply: FastifyReply, status: number, format: AnswerFormat, text: string) {
+  // An API answer is about its caller (a signed-in player's data, tokens, a refusal) and is never
+  // stored by a browser or a shared cache, unless its route marked it cacheable (cacheFor).
+  if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
   return reply
     .code(status)
     .type(format.agJson ? `${AG_JSON}; charset=utf-8` : 'application/json; charset=utf-8')

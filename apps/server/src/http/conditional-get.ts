@@ -11,7 +11,11 @@ const CACHEABLE = Symbol('cacheable');
 export function cacheFor(reply: FastifyReply, cacheControl: string, vary?: string): FastifyReply {
   (reply as FastifyReply & { [CACHEABLE]?: boolean })[CACHEABLE] = true;
   reply.header('cache-control', cacheControl);
-  if (vary) reply.header('vary', vary);
+  // Added to what is there already (CORS names Origin when it answers by the request's origin).
+  if (vary) {
+    const before = reply.getHeader('vary');
+    reply.header('vary', before ? `${String(before)}, ${vary}` : vary);
+  }
   return reply;
 }
 

@@ -131,6 +131,7 @@ export async function seedDemoGames(registry: GameRegistryService, origin: strin
       clientId: DEMO_NO_CREDENTIALS_CLIENT_ID,
       name: 'Tide Runners for consoles',
       redirectUris: ['http://127.0.0.1/callback'],
+      firstParty: true,
     },
     { ifMissing: true },
   );
@@ -140,6 +141,7 @@ export async function seedDemoGames(registry: GameRegistryService, origin: strin
       clientId: DEMO_MATURE_CLIENT_ID,
       name: 'Ashen Crown for PC',
       redirectUris: ['http://127.0.0.1/callback'],
+      firstParty: true,
     },
     { ifMissing: true },
   );

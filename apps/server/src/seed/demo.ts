@@ -17,6 +17,8 @@ import { seedDemoPlaytest } from './demo-playtest.ts';
 export const DEMO_GAME_SLUG = 'starfall-legends';
 export const DEMO_GAME_API_KEY = 'ag-starfall-dev-key-0001';
 export const DEMO_OAUTH_CLIENT_ID = 'starfall-legends-pc';
+/** A third party's client of the demo game (issue 32): its players are asked to consent. */
+export const DEMO_THIRD_PARTY_CLIENT_ID = 'starfall-tracker';
 
 export async function ensurePortalClient(orm: Orm, apiKey: string): Promise<void> {
   await orm
@@ -109,6 +111,20 @@ export async function seedDemo(operations: Operations): Promise<void> {
         'http://localhost:8080/demo-game/callback',
         'com.aurora.starfall:/oauth/callback',
       ],
+      firstParty: true,
+    },
+    { ifMissing: true },
+  );
+  // A third party's app (issue 32): a fan-made companion site that reads the player's name. Its
+  // players see the consent screen, and it may not ask for the email address.
+  await registry.addClient(
+    {
+      game: DEMO_GAME_SLUG,
+      clientId: DEMO_THIRD_PARTY_CLIENT_ID,
+      name: 'Starfall Tracker (community app)',
+      redirectUris: ['http://127.0.0.1/callback', 'http://localhost:8080/demo-game/callback'],
+      scopes: ['openid', 'profile', 'offline_access'],
+      firstParty: false,
     },
     { ifMissing: true },
   );

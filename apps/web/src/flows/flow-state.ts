@@ -167,6 +167,11 @@ export const oauthRequest = z.object({
   /** OpenID Connect requests (through /oauth2/authorize): the scope asked for, the ID token's nonce. */
   scope: z.string().nullable(),
   nonce: z.string().nullable(),
+  /**
+   * prompt (OIDC Core §3.1.2.1): none, the page shows nothing and answers the game at once (an error
+   * when the player would have to do something); consent, the player is asked even with a grant.
+   */
+  prompt: z.enum(['none', 'consent']).nullable().default(null),
 });
 export type OAuthFlowRequest = z.infer<typeof oauthRequest>;
 

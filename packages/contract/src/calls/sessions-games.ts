@@ -101,8 +101,9 @@ export const precheckAuthorize = defineCall({
   auth: 'public',
   summary: 'Checks a client id and redirect URI before the authorize step (404 invalid client, 400 bad redirect).',
   query: z.object({ client_id: clientId, redirect_uri: redirectUri }),
-  // payload not shown in the spec: chosen {game}
-  response: z.object({ game: gameConfig }),
+  // payload not shown in the spec: chosen {game}, and the portal's issuer (RFC 9207 `iss`), which the
+  // page names in every answer it sends back to the game, errors included
+  response: z.object({ game: gameConfig, iss: z.string() }),
 });
 
 export const authorize = defineCall({
@@ -111,7 +112,9 @@ export const authorize = defineCall({
   method: 'POST',
   path: '/sessions/authorize',
   auth: 'token',
-  summary: 'Issues a game authorization code (PKCE S256) for the signed-in account.',
+  summary:
+    'Issues a game authorization code (PKCE S256) for the signed-in account. A client that is not the ' +
+    "publisher's own needs the player's consent once per grant (consent: true; else oauth_consent_required).",
   body: z.object({
     client_id: clientId,
     code_challenge: z.string().regex(/^[A-Za-z0-9_-]{43}$/, { error: 'Expected a base64url SHA-256 challenge' }),
@@ -122,8 +125,21 @@ export const authorize = defineCall({
     /** OpenID Connect (from /oauth2/authorize): the scope asked for and the nonce for the ID token. */
     scope: z.string().max(500).optional(),
     nonce: z.string().max(500).optional(),
+    /**
+     * The player agreed on the consent screen (issue 32): a client that is not the publisher's own
+     * is refused with oauth_consent_required until then (once per grant).
+     */
+    consent: z.literal(true).optional(),
+    /** prompt=consent of the game's request: the player is asked even when a grant covers it. */
+    prompt: z.literal('consent').optional(),
   }),
-  response: z.object({ auth_code: z.string(), redirect_uri: redirectUri, state: z.string().optional() }),
+  // iss (RFC 9207) beyond the spec: the game's OAuth library checks the issuer it was answered by
+  response: z.object({
+    auth_code: z.string(),
+    redirect_uri: redirectUri,
+    state: z.string().optional(),
+    iss: z.string(),
+  }),
 });
 
 export const sessionsGames = {

@@ -34,6 +34,13 @@ export const DEFAULT_AVATAR = 'default-profile-avatar.png';
 /** PKCE code challenge method. */
 export const CODE_CHALLENGE_METHOD = 'S256';
 
+/**
+ * The OAuth / OpenID Connect scopes the portal knows (issue 32): each client may ask for some of
+ * them (its allowed scopes), and the consent screen says each in plain words.
+ */
+export const OAUTH_SCOPES = ['openid', 'profile', 'email', 'offline_access'] as const;
+export type OAuthScope = (typeof OAUTH_SCOPES)[number];
+
 /** Delay before a loading spinner shows its label, in ms. */
 export const SPINNER_LABEL_DELAY_MS = 10;
 

@@ -144,6 +144,10 @@ export const ERRORS = {
   unknown_error: { code: 1113, status: 500, key: 'error.generic' },
   device_flow_unavailable: { code: 1114, status: 400 },
   game_token_mismatch: { code: 1116, status: 403 },
+  // Scopes and consent per client (issue 32): a scope the client may not ask for; a client that is
+  // not the publisher's own, whose sign-in the player has not agreed to yet (body.scopes to show).
+  oauth_scope_not_allowed: { code: 1117, status: 400 },
+  oauth_consent_required: { code: 1118, status: 403 },
 
   // Friends and blocking.
   friend_invitation_access_invalid: { code: 1120, status: 403 },

@@ -128,6 +128,8 @@ export const ENGLISH_MESSAGES = {
   entry_slug_missing: 'Entry slug parameter is missing',
   unknown_error: 'Something went wrong. Please try again.',
   game_token_mismatch: 'This sign-in belongs to another game: a game can only record its own progress.',
+  oauth_scope_not_allowed: "This game asked for access it is not allowed to have. Contact the game's developer.",
+  oauth_consent_required: 'This game needs your permission before it can sign you in.',
 
   // Friends and blocking.
   friend_invitation_access_invalid: 'That friend request is not yours.',

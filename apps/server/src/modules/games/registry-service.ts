@@ -2,6 +2,7 @@
 // their configuration and each game's OAuth clients with their exact redirect URIs. What it
 // accepts is registry-rules.ts's; a refusal is a RegistryError with the reason.
 import { randomBytes } from 'node:crypto';
+import { OAUTH_SCOPES } from '@portal/contract/data/constants';
 import { clientId, gameInput, hashClientSecret, redirectUriProblem, RegistryError } from './registry-rules.ts';
 import type { GamesRepo } from './repo.ts';
 
@@ -14,6 +15,17 @@ export interface ClientInput {
   name?: string | undefined;
   confidential?: boolean | undefined;
   redirectUris: string[];
+  /** The scopes the client may ask for (default: all the portal knows). */
+  scopes?: string[] | undefined;
+  /** A game of the publisher's own: its players are not asked to consent (default: no). */
+  firstParty?: boolean | undefined;
+}
+
+/** What `clients update` changes of a client. */
+export interface ClientChange {
+  name?: string | undefined;
+  scopes?: string[] | undefined;
+  firstParty?: boolean | undefined;
 }
 
 export class GameRegistryService {
@@ -57,6 +69,7 @@ export class GameRegistryService {
   async addClient(input: ClientInput, options: { ifMissing?: boolean } = {}): Promise<{ secret: string | null }> {
     if (!clientId.safeParse(input.clientId).success) throw new RegistryError(`invalid client id: ${input.clientId}`);
     this.#checkUris(input.redirectUris);
+    if (input.scopes) this.#checkScopes(input.scopes);
     if (!(await this.#repo.gameExists(input.game))) throw new RegistryError(`no game ${input.game}`);
     const secret = input.confidential ? randomBytes(32).toString('base64url') : null;
     const added = await this.#repo.addClient({
@@ -66,12 +79,28 @@ export class GameRegistryService {
       kind: input.confidential ? 'confidential' : 'public',
       secretHash: secret ? hashClientSecret(secret) : null,
       redirectUris: [...new Set(input.redirectUris)],
+      ...(input.scopes ? { allowedScopes: [...new Set(input.scopes)] } : {}),
+      firstParty: input.firstParty ?? false,
     });
     if (!added) {
       if (options.ifMissing) return { secret: null };
       throw new RegistryError(`client ${input.clientId} already exists`);
     }
     return { secret };
+  }
+
+  /** Changes a client's name, allowed scopes or whether it is first-party; answers the client as it is now. */
+  async updateClient(id: string, change: ClientChange) {
+    if (change.scopes) this.#checkScopes(change.scopes);
+    if (change.name !== undefined && change.name.trim() === '')
+      throw new RegistryError('a client name cannot be empty');
+    const updated = await this.#repo.updateClient(id, {
+      ...(change.name !== undefined ? { name: change.name.trim() } : {}),
+      ...(change.scopes ? { allowedScopes: [...new Set(change.scopes)] } : {}),
+      ...(change.firstParty !== undefined ? { firstParty: change.firstParty } : {}),
+    });
+    if (!updated) throw new RegistryError(`no client ${id}`);
+    return updated;
   }
 
   async removeClient(id: string): Promise<void> {
@@ -94,6 +123,12 @@ export class GameRegistryService {
     const uris = await this.#repo.changeRedirectUris(id, change);
     if (!uris) throw new RegistryError(`no client ${id}`);
     return uris;
+  }
+
+  #checkScopes(scopes: string[]): void {
+    const unknown = scopes.filter((scope) => !(OAUTH_SCOPES as readonly string[]).includes(scope));
+    if (unknown.length > 0)
+      throw new RegistryError(`unknown scope ${unknown.join(' ')} (known: ${OAUTH_SCOPES.join(' ')})`);
   }
 
   #checkUris(uris: string[]): void {

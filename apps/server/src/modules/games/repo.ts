@@ -171,6 +171,8 @@ export class GamesRepo {
         name: oauthClients.name,
         kind: oauthClients.kind,
         redirectUris: oauthClients.redirectUris,
+        allowedScopes: oauthClients.allowedScopes,
+        firstParty: oauthClients.firstParty,
       })
       .from(oauthClients);
     return (game ? query.where(eq(oauthClients.gameSlug, game)) : query).orderBy(asc(oauthClients.clientId));
@@ -184,6 +186,13 @@ export class GamesRepo {
       .onConflictDoNothing()
       .returning({ clientId: oauthClients.clientId });
     return inserted.length > 0;
+  }
+
+  /** Changes a client's name, scopes or party; the client as it is now, undefined when there is none. */
+  async updateClient(id: string, change: Partial<Pick<NewClient, 'name' | 'allowedScopes' | 'firstParty'>>) {
+    if (Object.keys(change).length === 0) return this.findClient(id);
+    const [row] = await this.#orm.update(oauthClients).set(change).where(eq(oauthClients.clientId, id)).returning();
+    return row;
   }
 
   /** Removes a client; false when there was none. */

@@ -2,13 +2,14 @@
 // redeemed the grant, carrying the nonce of the authorization request and the at_hash of the
 // access token issued with it.
 import { createHash } from 'node:crypto';
+import { OAUTH_SCOPES } from '@portal/contract/data/constants';
 import { SignJWT } from 'jose';
 import type { Account } from '../accounts/service.ts';
 import { ID_TOKEN_ALG } from './signing-keys.ts';
 import type { SigningKeys } from './signing-keys.ts';
 
 /** The scopes the portal knows; others asked for are left out of what is granted. */
-export const SUPPORTED_SCOPES = ['openid', 'profile', 'email', 'offline_access'] as const;
+export const SUPPORTED_SCOPES = OAUTH_SCOPES;
 
 /** The granted part of a requested scope, space-separated in the order asked (null when none). */
 export function grantedScope(requested: string | null | undefined): string | null {

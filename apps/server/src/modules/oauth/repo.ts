@@ -88,6 +88,17 @@ export class OAuthRepo {
       });
   }
 
+  /** The grant in force of the account to the client (its scope), if there is one. */
+  async grantInForce(accountId: string, clientId: string): Promise<{ scope: string | null } | undefined> {
+    const [row] = await this.#orm
+      .select({ scope: oauthGrants.scope })
+      .from(oauthGrants)
+      .where(
+        and(eq(oauthGrants.accountId, accountId), eq(oauthGrants.clientId, clientId), isNull(oauthGrants.revokedAt)),
+      );
+    return row;
+  }
+
   /** The account's grants in force, with their client's and game's names, latest first. */
   grantsOf(accountId: string): Promise<GrantRow[]> {
     return this.#orm

@@ -22,7 +22,7 @@ export function registerOAuth(app: FastifyInstance, { oauth, audit }: Pick<Servi
 
   registerCall(app, precheckAuthorize, async ({ query }) => {
     const { game } = await oauth.checkedClient(query.client_id, query.redirect_uri);
-    return { game };
+    return { game, iss: oauth.issuer };
   });
 
   registerCall(app, authorize, async ({ body, account }) => oauth.authorize(account, body));

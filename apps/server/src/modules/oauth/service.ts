@@ -21,7 +21,8 @@ import type { IssuedTokens, TokenService } from '../sessions/token-service.ts';
 import { CODE_TTL_MS, redemptionRefusal } from './code-redemption.ts';
 import type { Redemption } from './code-redemption.ts';
 import { grantError } from './grant-error.ts';
-import { accountClaims, grantedScope } from './id-tokens.ts';
+import { consentNeeded, scopeForClient } from './client-scopes.ts';
+import { accountClaims, hasScope } from './id-tokens.ts';
 import { redirectUriAllowed } from './redirect-uri.ts';
 import type { OAuthRepo } from './repo.ts';
 import { assertMayAuthorize } from './who-may-authorize.ts';
@@ -44,6 +45,10 @@ export interface AuthorizationRequest {
   scope?: string | undefined;
   nonce?: string | undefined;
   state?: string | undefined;
+  /** The player agreed on the consent screen to what the request asks for. */
+  consent?: true | undefined;
+  /** The game asked that the player be asked (prompt=consent), whatever the grant holds. */
+  prompt?: 'consent' | undefined;
 }
 
 export interface OAuthDependencies {
@@ -64,7 +69,11 @@ export class OAuthService {
   readonly #device: DeviceService;
   readonly #standing: Pick<StandingService, 'refusal'>;
 
-  constructor(repo: OAuthRepo, deps: OAuthDependencies) {
+  /** The portal's issuer (PUBLIC_URL): named in every answer of the authorization endpoint (RFC 9207). */
+  readonly #issuer: string;
+
+  constructor(repo: OAuthRepo, deps: OAuthDependencies & { issuer: string }) {
+    this.#issuer = deps.issuer;
     this.#repo = repo;
     this.#games = deps.games;
     this.#accounts = deps.accounts;
@@ -97,10 +106,33 @@ export class OAuthService {
     return found;
   }
 
-  /** POST /sessions/authorize: a code for the signed-in player, for those who may sign in to the game. */
+  /** The portal's issuer, as the authorization endpoint names it (RFC 9207 `iss`). */
+  get issuer(): string {
+    return this.#issuer;
+  }
+
+  /**
+   * POST /sessions/authorize: a code for the signed-in player, for those who may sign in to the game,
+   * for a scope the client may ask for (oauth_scope_not_allowed), once the player has agreed when the
+   * client is not the publisher's own (oauth_consent_required, with the scopes to show).
+   */
   async authorize(account: Account, request: AuthorizationRequest) {
     const { client, game } = await this.checkedClient(request.client_id, request.redirect_uri);
     assertMayAuthorize(account, game);
+    const decision = scopeForClient(request.scope, client.allowedScopes);
+    if ('refused' in decision)
+      throw new RequestError('oauth_scope_not_allowed', { body: { scopes: decision.refused } });
+    const { scope } = decision;
+    if (request.consent) await this.#repo.recordGrant(account.id, client.clientId, scope, 'game');
+    else if (
+      request.prompt === 'consent' ||
+      consentNeeded(client, await this.#repo.grantInForce(account.id, client.clientId), scope)
+    ) {
+      // What the consent screen shows: who asks, whether it is the publisher's own, and for what.
+      throw new RequestError('oauth_consent_required', {
+        body: { client_name: client.name, first_party: client.firstParty, scopes: scope ? scope.split(' ') : [] },
+      });
+    }
     const code = newToken('ac');
     await this.#repo.insertCode({
       codeHash: hashToken(code),
@@ -108,7 +140,7 @@ export class OAuthService {
       clientId: client.clientId,
       redirectUri: request.redirect_uri,
       codeChallenge: request.code_challenge,
-      scope: grantedScope(request.scope),
+      scope,
       nonce: request.nonce ?? null,
       expiresAt: new Date(Date.now() + CODE_TTL_MS),
     });
@@ -116,6 +148,7 @@ export class OAuthService {
       auth_code: code,
       redirect_uri: request.redirect_uri,
       ...(request.state !== undefined ? { state: request.state } : {}),
+      iss: this.#issuer,
     };
   }
 
@@ -203,8 +236,11 @@ export class OAuthService {
     return granted?.scope ?? null;
   }
 
-  /** The claims of the account an access token stands for (OIDC userinfo); null for no valid token. */
-  async userinfo(accessToken: string): Promise<Record<string, unknown> | null> {
+  /**
+   * The claims of the account an access token stands for (OIDC userinfo); null for no valid token,
+   * `not_openid` for a game's token whose sign-in did not ask for scope openid.
+   */
+  async userinfo(accessToken: string): Promise<Record<string, unknown> | 'not_openid' | null> {
     const session = await this.#sessions.resolve(accessToken);
     const account = session && !session.mfaPending ? await this.#accounts.findById(session.accountId) : undefined;
     if (!session || !account) return null;
@@ -212,6 +248,7 @@ export class OAuthService {
     if (await this.#standing.refusal(account, session.clientId)) return null;
     // The portal's own web app sees everything; a game what its sign-in was granted.
     const scope = session.clientId ? await this.familyScope(session.familyId) : 'openid profile email';
+    if (!hasScope(scope, 'openid')) return 'not_openid';
     return accountClaims(account, scope);
   }
 }

@@ -40,6 +40,11 @@ export function registerStandardOAuth(app: FastifyInstance, services: StandardOA
   const { games, oauth: service, device, signingKeys, idTokens } = services;
 
   app.register(async (oauth) => {
+    // These endpoints answer every origin (cors, above), refusals included, so that a browser game can
+    // read why; the portal's own CORS (CORS_ORIGINS, for the web app's origins) stays out of them.
+    oauth.addHook('onRoute', (route) => {
+      route.config = { ...(route.config as object), cors: false } as typeof route.config;
+    });
     oauth.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
       try {
         done(null, parseForm(typeof body === 'string' ? body : body.toString('utf8')));
@@ -51,13 +56,13 @@ export function registerStandardOAuth(app: FastifyInstance, services: StandardOA
       const error = toOAuthError(thrown);
       if (!error) {
         request.log.error({ err: thrown, reqId: request.id }, 'oauth request failed');
-        return reply.code(500).header('cache-control', 'no-store').send({ error: 'server_error' });
+        return cors(reply).code(500).header('cache-control', 'no-store').send({ error: 'server_error' });
       }
       if (error.status === 401) reply.header('www-authenticate', 'Basic realm="oauth2"');
       // A refusal of the rate limit says when to come back (RFC 6585), as on every other call.
       const retryAfter = toRequestError(thrown)?.headers['retry-after'];
       if (retryAfter) reply.header('retry-after', retryAfter);
-      return reply
+      return cors(reply)
         .code(error.status)
         .header('cache-control', 'no-store')
         .send({ error: error.error, error_description: error.description, ...error.extra });

@@ -21,10 +21,13 @@ import { accountRefusal, ApiError, gameRestriction } from '../../lib/api/api-err
 import { isLoggedIn } from '../../lib/auth/session-store.ts';
 import { useTranslation } from '../../lib/i18n/messages.ts';
 import { useLocation, useNavigate } from '../../lib/router/router.tsx';
+import { Consent } from './consent.tsx';
+import type { ConsentAsked } from './consent.tsx';
 import { ForceVerify } from './force-verify.tsx';
 import { OAuthError } from './oauth-error.tsx';
 import {
   authorizeBody,
+  gameErrorUrl,
   gameRedirectUrl,
   oauthErrorForStatus,
   oauthErrorFromFlow,
@@ -32,14 +35,15 @@ import {
   oauthRequestFromFlow,
   readOAuthRequest,
 } from './oauth-request.ts';
-import type { OAuthErrorName, OAuthRequest } from './oauth-request.ts';
+import type { GameError, OAuthErrorName, OAuthRequest } from './oauth-request.ts';
 import { href } from '../../lib/router/route-table.ts';
 
 type View =
   | { kind: 'checking' }
   | { kind: 'verify'; request: OAuthRequest }
   | { kind: 'authorizing'; request: OAuthRequest }
-  | { kind: 'returning'; url: string }
+  | { kind: 'consent'; request: OAuthRequest; asked: ConsentAsked }
+  | { kind: 'returning'; url: string; declined: boolean }
   | { kind: 'error'; error: OAuthErrorName; canRetry: boolean; restriction: RestrictionNotice | null };
 
 export function OAuthPage() {
@@ -50,6 +54,8 @@ export function OAuthPage() {
   const [view, setView] = useState<View>({ kind: 'checking' });
   const [game, setGame] = useState<GameConfig | null>(null);
   const handled = useRef<string | null>(null);
+  /** The portal's issuer, from the precheck: every answer sent to the game names it (RFC 9207). */
+  const issuer = useRef('');
   const gameName = game ? game.user_experience.display_name.resolve(i18n.language) : t('oauth.yourGame');
 
   /** Ends on the error step; a request already kept stays there, so that it can be tried again. */
@@ -78,15 +84,39 @@ export function OAuthPage() {
     [fail],
   );
 
+  /**
+   * Back to the game's verified redirect URI with an error it can act on: the player declined, or
+   * the game asked for no interaction (prompt=none) and the player would have to do something.
+   */
+  const backToGame = useCallback(
+    (request: OAuthRequest, error: GameError) => {
+      const url = gameErrorUrl(request.redirectUri, error, request.state, issuer.current);
+      services.flow.send({ type: 'ended' });
+      setView({ kind: 'returning', url, declined: true });
+      window.location.assign(url);
+    },
+    [services],
+  );
+
   const authorizeGame = useCallback(
-    async (request: OAuthRequest) => {
+    async (request: OAuthRequest, consent = false) => {
       setView({ kind: 'authorizing', request });
       const token = services.session.get().accessToken;
+      const silent = request.prompt === 'none';
       let answer;
       try {
-        answer = await services.api.call(authorize, { body: authorizeBody(request) });
+        answer = await services.api.call(authorize, { body: authorizeBody(request, consent) });
       } catch (error) {
         if (!(error instanceof ApiError)) throw error;
+        if (error.is('oauth_scope_not_allowed')) return backToGame(request, 'invalid_scope');
+        if (error.is('oauth_consent_required')) {
+          if (silent) return backToGame(request, 'consent_required');
+          return setView({ kind: 'consent', request, asked: consentAsked(error) });
+        }
+        if (silent && !accountRefusal(error)) {
+          const banned = gameRestriction(error) !== null || error.is('age_gated');
+          return backToGame(request, banned ? 'access_denied' : 'interaction_required');
+        }
         if (error.is('age_gated')) return fail('age_gate', true);
         // Rule 12: the account verifies its email first; the flow then comes back here (rule 15).
         if (error.is('email_verification_required'))
@@ -95,12 +125,12 @@ export function OAuthPage() {
       }
       // The player chose another account meanwhile: this code is not theirs to take to the game.
       if (services.session.get().accessToken !== token) return;
-      const url = gameRedirectUrl(answer.redirect_uri, answer.auth_code, answer.state ?? null);
+      const url = gameRedirectUrl(answer.redirect_uri, answer.auth_code, answer.state ?? null, answer.iss);
       services.flow.send({ type: 'ended' });
-      setView({ kind: 'returning', url });
+      setView({ kind: 'returning', url, declined: false });
       window.location.assign(url);
     },
-    [services, fail, failWith, navigate],
+    [services, fail, failWith, navigate, backToGame],
   );
 
   /** The request kept in the flow: the player is back from signing in (rule 15), or reloaded. */
@@ -117,29 +147,34 @@ export function OAuthPage() {
     }
     const request = oauthRequestFromFlow(state);
     if (!request) return fail('missing_client_id');
-    if (nextStep(services).kind !== 'authorize-oauth') return continueFlow(services);
+    const ready = nextStep(services).kind === 'authorize-oauth';
+    if (!ready && request.prompt !== 'none') return continueFlow(services);
     try {
       const checked = await services.api.call(precheckAuthorize, {
         query: { client_id: request.clientId, redirect_uri: request.redirectUri },
       });
       setGame(checked.game);
+      issuer.current = checked.iss;
     } catch (error) {
       return failWith(error, true);
     }
+    // prompt=none: nothing is shown; what the player would have to do is the game's answer.
+    if (request.prompt === 'none' && (!ready || request.forceVerify))
+      return backToGame(request, isLoggedIn(services.session.get()) ? 'interaction_required' : 'login_required');
     if (request.forceVerify) return setView({ kind: 'verify', request });
     await authorizeGame(request);
-  }, [services, fail, failWith, authorizeGame]);
+  }, [services, fail, failWith, authorizeGame, backToGame]);
 
   /** A new request in the query: checked, kept in the flow, then the flow continues. */
   const begin = useCallback(
     async (request: OAuthRequest) => {
       let checked: GameConfig;
       try {
-        checked = (
-          await services.api.call(precheckAuthorize, {
-            query: { client_id: request.clientId, redirect_uri: request.redirectUri },
-          })
-        ).game;
+        const answer = await services.api.call(precheckAuthorize, {
+          query: { client_id: request.clientId, redirect_uri: request.redirectUri },
+        });
+        checked = answer.game;
+        issuer.current = answer.iss;
       } catch (error) {
         return failWith(error, false);
       }
@@ -153,9 +188,11 @@ export function OAuthPage() {
         game: gameFacts(checked),
         request: oauthFlowRequest(request, verify),
       });
+      // prompt=none: no sign-in page, no step of the flow; the kept request is answered as it stands.
+      if (request.prompt === 'none') return resume();
       await continueFlow(services);
     },
-    [services, fail, failWith],
+    [services, fail, failWith, resume],
   );
 
   useEffect(() => {
@@ -205,7 +242,19 @@ export function OAuthPage() {
       />
     );
   }
-  if (view.kind === 'returning') return <Returning gameName={gameName} url={view.url} />;
+  if (view.kind === 'consent') {
+    const { request, asked } = view;
+    return (
+      <Consent
+        gameName={gameName}
+        asked={asked}
+        onAllow={() => authorizeGame(request, true)}
+        onDeny={() => backToGame(request, 'access_denied')}
+        onSignedOut={() => signedOut(request)}
+      />
+    );
+  }
+  if (view.kind === 'returning') return <Returning gameName={gameName} url={view.url} declined={view.declined} />;
   if (view.kind === 'authorizing') {
     const { request } = view;
     return <Authorizing gameName={gameName} onSignedOut={() => signedOut(request)} />;
@@ -230,13 +279,23 @@ function Authorizing({ gameName, onSignedOut }: { gameName: string | null; onSig
   );
 }
 
+/** What the consent screen shows, from the server's refusal (oauth_consent_required). */
+function consentAsked(error: ApiError): ConsentAsked {
+  const body = (error.wire.body ?? {}) as Record<string, unknown>;
+  return {
+    clientName: typeof body.client_name === 'string' ? body.client_name : null,
+    firstParty: body.first_party === true,
+    scopes: Array.isArray(body.scopes) ? body.scopes.filter((scope): scope is string => typeof scope === 'string') : [],
+  };
+}
+
 /** The browser is on its way back to the game; a link in case it does not go (an app's own scheme). */
-function Returning({ gameName, url }: { gameName: string; url: string }) {
+function Returning({ gameName, url, declined }: { gameName: string; url: string; declined: boolean }) {
   const { t } = useTranslation();
   useStepFocus('returning');
   return (
     <Page title={t('oauth.returning.title', { game: gameName })}>
-      <Spinner label={t('oauth.returning.body')} />
+      <Spinner label={declined ? t('oauth.returning.declined') : t('oauth.returning.body')} />
       <p>
         <a href={url}>{t('oauth.returning.link', { game: gameName })}</a>
       </p>

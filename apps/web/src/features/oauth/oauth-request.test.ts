@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   authorizeBody,
+  gameErrorUrl,
   gameRedirectUrl,
   oauthErrorForStatus,
   oauthErrorFromFlow,
@@ -10,6 +11,8 @@ import {
 } from './oauth-request.ts';
 import { NO_FLOW } from '../../flows/flow-state.ts';
 import { oauthFlow } from '../../flows/testing/flow-fixtures.ts';
+
+const ISS = 'https://portal.example.com';
 
 const challenge = 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM';
 const query = (params: Record<string, string>) => `?${new URLSearchParams(params).toString()}`;
@@ -48,6 +51,7 @@ describe('reading the OAuth request of /oauth', () => {
       entry: 'starfall-legends',
       scope: 'openid profile',
       nonce: 'n-1',
+      prompt: null,
     });
     expect(readOAuthRequest(query(valid))).toMatchObject({
       state: null,
@@ -56,6 +60,12 @@ describe('reading the OAuth request of /oauth', () => {
       scope: null,
       nonce: null,
     });
+  });
+
+  it('reads prompt=none and prompt=consent, and refuses any other prompt', () => {
+    expect(readOAuthRequest(query({ ...valid, prompt: 'none' }))).toMatchObject({ prompt: 'none' });
+    expect(readOAuthRequest(query({ ...valid, prompt: 'consent' }))).toMatchObject({ prompt: 'consent' });
+    expect(readOAuthRequest(query({ ...valid, prompt: 'login' }))).toEqual({ error: 'invalid_request' });
   });
 
   it('names what is missing, in the order client, redirect URI, challenge', () => {
@@ -115,6 +125,9 @@ describe('the OAuth state in the flow data', () => {
       nonce: null,
     });
     expect(authorizeBody(bare)).not.toHaveProperty('state');
+    expect(authorizeBody(bare)).not.toHaveProperty('consent');
+    expect(authorizeBody({ ...bare, prompt: 'consent' }, true)).toMatchObject({ prompt: 'consent', consent: true });
+    expect(authorizeBody({ ...bare, prompt: 'none' })).not.toHaveProperty('prompt');
     expect(authorizeBody(bare)).not.toHaveProperty('nonce');
     expect(oauthRequestFromFlow(oauthFlow({ request: null }))).toBeNull();
     expect(oauthRequestFromFlow(NO_FLOW)).toBeNull();
@@ -135,30 +148,38 @@ describe('the OAuth state in the flow data', () => {
 });
 
 describe('the redirect back to the game', () => {
-  it('adds auth_code, code and state', () => {
-    expect(gameRedirectUrl('http://127.0.0.1:4321/callback', 'ac_1', 'a b&c')).toBe(
-      'http://127.0.0.1:4321/callback?auth_code=ac_1&code=ac_1&state=a+b%26c',
+  it('adds auth_code, code, state and the issuer (RFC 9207)', () => {
+    expect(gameRedirectUrl('http://127.0.0.1:4321/callback', 'ac_1', 'a b&c', ISS)).toBe(
+      'http://127.0.0.1:4321/callback?auth_code=ac_1&code=ac_1&state=a+b%26c&iss=https%3A%2F%2Fportal.example.com',
     );
   });
   it('leaves state out when the game sent none', () => {
-    expect(gameRedirectUrl('https://game.example.com/cb', 'ac_1', null)).toBe(
-      'https://game.example.com/cb?auth_code=ac_1&code=ac_1',
+    expect(gameRedirectUrl('https://game.example.com/cb', 'ac_1', null, ISS)).toBe(
+      'https://game.example.com/cb?auth_code=ac_1&code=ac_1&iss=https%3A%2F%2Fportal.example.com',
     );
   });
   it('appends to a query the URI already has', () => {
-    expect(gameRedirectUrl('https://game.example.com/cb?v=2', 'ac_1', 's')).toBe(
-      'https://game.example.com/cb?v=2&auth_code=ac_1&code=ac_1&state=s',
+    expect(gameRedirectUrl('https://game.example.com/cb?v=2', 'ac_1', 's', ISS)).toBe(
+      'https://game.example.com/cb?v=2&auth_code=ac_1&code=ac_1&state=s&iss=https%3A%2F%2Fportal.example.com',
     );
-    expect(gameRedirectUrl('https://game.example.com/cb?', 'ac_1', null)).toBe(
-      'https://game.example.com/cb?auth_code=ac_1&code=ac_1',
+    expect(gameRedirectUrl('https://game.example.com/cb?', 'ac_1', null, ISS)).toBe(
+      'https://game.example.com/cb?auth_code=ac_1&code=ac_1&iss=https%3A%2F%2Fportal.example.com',
     );
   });
   it('keeps a private-use scheme as it is and drops a fragment', () => {
-    expect(gameRedirectUrl('com.aurora.starfall:/oauth/callback', 'ac_1', null)).toBe(
-      'com.aurora.starfall:/oauth/callback?auth_code=ac_1&code=ac_1',
+    expect(gameRedirectUrl('com.aurora.starfall:/oauth/callback', 'ac_1', null, ISS)).toBe(
+      'com.aurora.starfall:/oauth/callback?auth_code=ac_1&code=ac_1&iss=https%3A%2F%2Fportal.example.com',
     );
-    expect(gameRedirectUrl('https://game.example.com/cb#top', 'ac_1', null)).toBe(
-      'https://game.example.com/cb?auth_code=ac_1&code=ac_1',
+    expect(gameRedirectUrl('https://game.example.com/cb#top', 'ac_1', null, ISS)).toBe(
+      'https://game.example.com/cb?auth_code=ac_1&code=ac_1&iss=https%3A%2F%2Fportal.example.com',
+    );
+  });
+  it('carries an error the game can act on, with state and the issuer', () => {
+    expect(gameErrorUrl('https://game.example.com/cb?v=2', 'login_required', 's', ISS)).toBe(
+      'https://game.example.com/cb?v=2&error=login_required&state=s&iss=https%3A%2F%2Fportal.example.com',
+    );
+    expect(gameErrorUrl('https://game.example.com/cb', 'access_denied', null, ISS)).toBe(
+      'https://game.example.com/cb?error=access_denied&iss=https%3A%2F%2Fportal.example.com',
     );
   });
 });

@@ -17,6 +17,8 @@ export interface OAuthRequest {
   /** OpenID Connect (sent on by /oauth2/authorize): the scope and the nonce of the ID token. */
   scope: string | null;
   nonce: string | null;
+  /** prompt=none or prompt=consent, sent on by /oauth2/authorize. */
+  prompt: 'none' | 'consent' | null;
 }
 
 const QUERY_NAMES = [
@@ -30,6 +32,7 @@ const QUERY_NAMES = [
   'entry',
   'scope',
   'nonce',
+  'prompt',
 ];
 const CHALLENGE = /^[A-Za-z0-9_-]{43}$/;
 const SLUG = /^[a-z0-9][a-z0-9_-]{0,63}$/;
@@ -55,6 +58,7 @@ export function readOAuthRequest(search: string): OAuthRequest | { error: OAuthE
   const state = query.get('state');
   const scope = query.get('scope');
   const nonce = query.get('nonce');
+  const prompt = query.get('prompt');
   if (clientId === '') return { error: 'missing_client_id' };
   if (redirectUri === '') return { error: 'missing_redirect_uri' };
   if (codeChallenge === '') return { error: 'missing_code_challenge' };
@@ -67,7 +71,8 @@ export function readOAuthRequest(search: string): OAuthRequest | { error: OAuthE
     (responseType !== null && responseType !== 'code') ||
     (state !== null && state.length > MAX_STATE) ||
     (scope !== null && scope.length > MAX_SCOPE) ||
-    (nonce !== null && nonce.length > MAX_NONCE)
+    (nonce !== null && nonce.length > MAX_NONCE) ||
+    (prompt !== null && prompt !== 'none' && prompt !== 'consent')
   ) {
     return { error: 'invalid_request' };
   }
@@ -81,6 +86,7 @@ export function readOAuthRequest(search: string): OAuthRequest | { error: OAuthE
     entry: entry && SLUG.test(entry) ? entry : null,
     scope: scope || null,
     nonce: nonce || null,
+    prompt,
   };
 }
 
@@ -97,7 +103,7 @@ export function oauthRequestFromFlow(state: FlowState): OAuthRequest | null {
 }
 
 /** The body of the authorize call for a request (PKCE S256 only). */
-export function authorizeBody(request: OAuthRequest) {
+export function authorizeBody(request: OAuthRequest, consent = false) {
   return {
     client_id: request.clientId,
     code_challenge: request.codeChallenge,
@@ -107,6 +113,8 @@ export function authorizeBody(request: OAuthRequest) {
     ...(request.state !== null ? { state: request.state } : {}),
     ...(request.scope !== null ? { scope: request.scope } : {}),
     ...(request.nonce !== null ? { nonce: request.nonce } : {}),
+    ...(request.prompt === 'consent' ? { prompt: 'consent' as const } : {}),
+    ...(consent ? { consent: true as const } : {}),
   };
 }
 
@@ -127,14 +135,30 @@ export function oauthErrorForStatus(status: number): OAuthErrorName {
 
 /**
  * Where the game gets its code: the redirect URI with `auth_code` (the spec's name), `code` (the
- * name of RFC 6749 §4.1.2, so that standard OAuth libraries read it too) and `state` when the game
- * sent one, added to any query the URI already has.
+ * name of RFC 6749 §4.1.2, so that standard OAuth libraries read it too), `state` when the game
+ * sent one and `iss`, the issuer that answers (RFC 9207), added to any query the URI already has.
  */
-export function gameRedirectUrl(redirectUri: string, authCode: string, state: string | null): string {
+export function gameRedirectUrl(redirectUri: string, authCode: string, state: string | null, iss: string): string {
+  return withQuery(redirectUri, { auth_code: authCode, code: authCode }, state, iss);
+}
+
+/**
+ * The answer a game's verified redirect URI gets when the page cannot give it a code without the
+ * player, or the player declined (RFC 6749 §4.1.2.1, OIDC Core §3.1.2.6): `error`, `state`, `iss`.
+ */
+export type GameError =
+  'login_required' | 'consent_required' | 'interaction_required' | 'access_denied' | 'invalid_scope';
+
+export function gameErrorUrl(redirectUri: string, error: GameError, state: string | null, iss: string): string {
+  return withQuery(redirectUri, { error }, state, iss);
+}
+
+function withQuery(redirectUri: string, fields: Record<string, string>, state: string | null, iss: string): string {
   const hash = redirectUri.indexOf('#');
   const base = hash === -1 ? redirectUri : redirectUri.slice(0, hash);
-  const params = new URLSearchParams({ auth_code: authCode, code: authCode });
+  const params = new URLSearchParams(fields);
   if (state !== null) params.set('state', state);
+  params.set('iss', iss);
   const separator = !base.includes('?') ? '?' : base.endsWith('?') || base.endsWith('&') ? '' : '&';
   return `${base}${separator}${params.toString()}`;
 }

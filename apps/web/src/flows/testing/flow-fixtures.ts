@@ -33,6 +33,7 @@ export const oauthFlow = (over: Partial<FlowOf<'oauth'>> = {}): FlowOf<'oauth'> 
     state: null,
     forceVerify: false,
     scope: null,
+    prompt: null,
     nonce: null,
   },
   error: null,

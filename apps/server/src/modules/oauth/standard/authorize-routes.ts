@@ -14,6 +14,6 @@ export function registerAuthorizeRoutes(
     const query: AuthorizeQuery = {};
     for (const [name, value] of Object.entries(raw)) if (typeof value === 'string') query[name] = value;
     const client = query.client_id ? await games.findClient(query.client_id) : undefined;
-    return reply.redirect(authorizeRedirect(query, client?.redirectUris ?? null, issuer), 302);
+    return reply.redirect(authorizeRedirect(query, client ?? null, issuer), 302);
   });
 }

@@ -17,7 +17,16 @@ export function presentedCredentials(authorization: string | undefined, fields: 
   const [id, pass] = Buffer.from(basic[1], 'base64').toString('utf8').split(':');
   if (id === undefined || pass === undefined)
     throw new OAuthError('invalid_client', 'malformed Basic credentials', 401);
-  return { clientId: decodeURIComponent(id), secret: decodeURIComponent(pass) };
+  return { clientId: formDecoded(id), secret: formDecoded(pass) };
+}
+
+/** A Basic credential part, form-urlencoded (RFC 6749 §2.3.1); a broken escape is a malformed credential. */
+function formDecoded(part: string): string {
+  try {
+    return decodeURIComponent(part.replaceAll('+', ' '));
+  } catch {
+    throw new OAuthError('invalid_client', 'malformed Basic credentials', 401);
+  }
 }
 
 /** The client of the request, authenticated as its kind requires. */

@@ -35,6 +35,12 @@ export function discoveryDocument(issuer: string) {
       'email',
       'email_verified',
     ],
-    prompt_values_supported: ['login'],
+    prompt_values_supported: ['none', 'login', 'consent'],
+    // RFC 9207: every answer of the authorization endpoint, success or error, names the issuer.
+    authorization_response_iss_parameter_supported: true,
+    // The sign-in is the browser's (tokens, not cookies): no session or logout endpoints to offer.
+    claims_parameter_supported: false,
+    request_parameter_supported: false,
+    request_uri_parameter_supported: false,
   };
 }

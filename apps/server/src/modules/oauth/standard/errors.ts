@@ -17,6 +17,15 @@ export class OAuthError extends Error {
   }
 }
 
+/** What a grant's error means, when the refusal names no reason of its own (RFC 6749 §5.2, RFC 8628 §3.5). */
+const GRANT_DESCRIPTIONS: Record<string, string> = {
+  authorization_pending: 'the player has not approved the device yet; poll again after the interval',
+  slow_down: 'polling too often; wait the interval (now longer) between polls',
+  expired_token: 'the device code has expired; start again',
+  access_denied: 'the player declined',
+  invalid_grant: 'the grant is not valid',
+};
+
 /** The RFC error a thrown error stands for on the standard endpoints; undefined for an unexpected one. */
 export function toOAuthError(thrown: unknown): OAuthError | undefined {
   if (thrown instanceof OAuthError) return thrown;
@@ -24,7 +33,7 @@ export function toOAuthError(thrown: unknown): OAuthError | undefined {
   if (!known) return undefined;
   const body = (known.body ?? {}) as Record<string, unknown>;
   const rfc = typeof body.error === 'string' ? body.error : undefined;
-  const description = String(body.reason ?? known.errorName);
+  const description = String(body.reason ?? (rfc ? GRANT_DESCRIPTIONS[rfc] : undefined) ?? known.errorName);
   switch (known.errorName) {
     case 'invalid_request': {
       if (!rfc) return new OAuthError('invalid_request', description);

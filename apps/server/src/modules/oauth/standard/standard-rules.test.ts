@@ -9,7 +9,7 @@ import { OAuthError, toOAuthError } from './errors.ts';
 import { field, parseForm } from './form.ts';
 
 const ISSUER = 'https://portal.example.com';
-const REGISTERED = ['https://game.example.com/cb'];
+const REGISTERED = { redirectUris: ['https://game.example.com/cb'], allowedScopes: ['openid', 'profile', 'email'] };
 const good = {
   client_id: 'game-pc',
   redirect_uri: 'https://game.example.com/cb',
@@ -51,6 +51,26 @@ describe('GET /oauth2/authorize sends the browser', () => {
     expect(back.searchParams.get('iss')).toBe(ISSUER);
   });
 
+  it.each([
+    [{ scope: 'openid offline_access' }, 'invalid_scope'],
+    [{ prompt: 'none login' }, 'invalid_request'],
+    [{ prompt: 'dance' }, 'invalid_request'],
+    [{ request: 'eyJ...' }, 'request_not_supported'],
+    [{ request_uri: 'https://game.example.com/r' }, 'request_uri_not_supported'],
+  ])('back to the game with %o → %s (OIDC Core §3.1.2.6)', (change, error) => {
+    const back = new URL(authorizeRedirect({ ...good, ...change }, REGISTERED, ISSUER));
+    expect(back.searchParams.get('error')).toBe(error);
+    expect(back.searchParams.get('iss')).toBe(ISSUER);
+  });
+
+  it('to the /oauth page with prompt=none or prompt=consent for the page to honour', () => {
+    const none = new URL(authorizeRedirect({ ...good, prompt: 'none' }, REGISTERED, ISSUER), ISSUER);
+    expect(none.searchParams.get('prompt')).toBe('none');
+    const consent = new URL(authorizeRedirect({ ...good, prompt: 'consent login' }, REGISTERED, ISSUER), ISSUER);
+    expect(consent.searchParams.get('prompt')).toBe('consent');
+    expect(consent.searchParams.get('force_verify')).toBe('true');
+  });
+
   it('never back to a redirect URI the client may not use, nor for an unknown client', () => {
     const evil = { ...good, response_type: 'token', redirect_uri: 'https://evil.example.com/cb' };
     expect(authorizeRedirect(evil, REGISTERED, ISSUER)).toMatch(/^\/oauth\?/);
@@ -71,6 +91,17 @@ describe('client credentials', () => {
       clientId: 'game-pc',
       secret: undefined,
     });
+  });
+  it('refuse a Basic header with a broken percent escape as invalid_client (401), not a server error', () => {
+    expect(() => presentedCredentials(basic('%zz:x'), {})).toThrow(
+      expect.objectContaining({ error: 'invalid_client', status: 401 }),
+    );
+    expect(() => presentedCredentials(basic('game-pc:%E0%A4%A'), {})).toThrow(
+      expect.objectContaining({ error: 'invalid_client', status: 401 }),
+    );
+  });
+  it('read + as a space (form-urlencoded, RFC 6749 §2.3.1)', () => {
+    expect(presentedCredentials(basic('game-pc:a+b'), {}).secret).toBe('a b');
   });
   it('refuse a Basic header without a colon as invalid_client (401)', () => {
     expect(() => presentedCredentials(basic('no-colon'), {})).toThrow(
@@ -96,7 +127,7 @@ describe('RFC 6749 §5.2 error bodies', () => {
     const pending = toOAuthError(grantError('slow_down', { interval: 10 }));
     expect(pending).toMatchObject({
       error: 'slow_down',
-      description: 'invalid_request',
+      description: 'polling too often; wait the interval (now longer) between polls',
       status: 400,
       extra: { interval: 10 },
     });

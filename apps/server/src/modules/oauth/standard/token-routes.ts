@@ -9,7 +9,8 @@ import type { RateLimit } from '../../../rate-limit/tiers.ts';
 import type { DeviceService } from '../../device/service.ts';
 import type { GamesService } from '../../games/service.ts';
 import type { IssuedTokens } from '../../sessions/token-service.ts';
-import { grantedScope, hasScope } from '../id-tokens.ts';
+import { scopeForClient } from '../client-scopes.ts';
+import { hasScope } from '../id-tokens.ts';
 import type { IdTokens } from '../id-tokens.ts';
 import type { Granted, OAuthService } from '../service.ts';
 import { authenticatedClient } from './client-authentication.ts';
@@ -96,12 +97,15 @@ export function registerTokenRoutes(oauth: FastifyInstance, services: TokenRoute
     const fields = (request.body ?? {}) as Partial<Form>;
     const client = await authenticatedClient(games, request.headers.authorization, fields);
     const deviceName = fields.device_name?.trim();
+    const decision = scopeForClient(fields.scope, client.allowedScopes);
+    if ('refused' in decision)
+      throw new OAuthError('invalid_scope', `the client may not ask for ${decision.refused.join(' ')}`);
     const started = await device.start(client.clientId, {
       client_id: client.clientId,
       ...(deviceName ? { device_name: deviceName.slice(0, 100) } : {}),
       user_flow: 'default',
       auth_type: 'device',
-      scope: grantedScope(fields.scope),
+      scope: decision.scope,
     });
     return cors(reply)
       .header('cache-control', 'no-store')
