@@ -57,8 +57,9 @@ describe('OAuth clients', () => {
         'Moon Racer PC',
         '--redirect-uri',
         'http://127.0.0.1/cb',
+        '--first-party',
       ),
-    ).toEqual(['added public client moon-racer-pc to moon-racer']);
+    ).toEqual(['added public first-party client moon-racer-pc to moon-racer']);
     const confidential = await run(
       'clients',
       'add',
@@ -68,7 +69,7 @@ describe('OAuth clients', () => {
       '--redirect-uri',
       'https://moon.example.com/cb',
     );
-    expect(confidential[0]).toBe('added confidential client moon-racer-web to moon-racer');
+    expect(confidential[0]).toBe('added confidential third-party client moon-racer-web to moon-racer');
     const secret = /: (\S+)$/.exec(confidential[1] ?? '')?.[1] ?? '';
     expect(secret).toMatch(/^[A-Za-z0-9_-]{43}$/);
     const [row] = await db.query<{ secret_hash: string }>(
@@ -77,11 +78,29 @@ describe('OAuth clients', () => {
     expect(row?.secret_hash).toMatch(/^[0-9a-f]{64}$/);
     expect(row?.secret_hash).not.toContain(secret);
     expect(await run('clients', 'list', 'moon-racer')).toEqual([
-      'moon-racer-pc\tmoon-racer\tpublic\tMoon Racer PC',
+      'moon-racer-pc\tmoon-racer\tpublic\tfirst-party\tMoon Racer PC\tscopes: openid profile email offline_access',
       '  http://127.0.0.1/cb',
-      'moon-racer-web\tmoon-racer\tconfidential\tmoon-racer-web',
+      'moon-racer-web\tmoon-racer\tconfidential\tthird-party\tmoon-racer-web\tscopes: openid profile email offline_access',
       '  https://moon.example.com/cb',
     ]);
+  });
+
+  it('changes what a client may ask for and whether it is first-party (issue 32)', async () => {
+    expect(
+      await run('clients', 'update', 'moon-racer-web', '--scopes', 'openid profile', '--name', 'Moon Stats'),
+    ).toEqual(['client moon-racer-web: third-party, Moon Stats, scopes: openid profile']);
+    expect(await run('clients', 'update', 'moon-racer-web', '--first-party')).toEqual([
+      'client moon-racer-web: first-party, Moon Stats, scopes: openid profile',
+    ]);
+    expect(await run('clients', 'update', 'moon-racer-web', '--third-party')).toEqual([
+      'client moon-racer-web: third-party, Moon Stats, scopes: openid profile',
+    ]);
+    await expect(run('clients', 'update', 'moon-racer-web', '--scopes', 'openid games')).rejects.toThrow(
+      /unknown scope games/,
+    );
+    await expect(run('clients', 'update', 'nobody', '--first-party')).rejects.toThrow(/no client nobody/);
+    await expect(run('clients', 'update', 'moon-racer-web', '--bogus')).rejects.toThrow(UsageError);
+    await expect(run('clients', 'update', 'moon-racer-web')).rejects.toThrow(UsageError);
   });
 
   it('refuses bad redirect URIs, unknown games, duplicates and unknown options', async () => {

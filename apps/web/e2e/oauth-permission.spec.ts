@@ -61,7 +61,7 @@ test('an app of a third party asks once; allowed, the game gets its code and the
     'Know which account is yours (your account ID)',
     'See your display name and language',
   ]);
-  await expect(page.getByText('until you remove it under Connected games')).toBeVisible();
+  await expect(page.getByText('until you remove it under Connected games on your Password and security page')).toBeVisible();
   await screenshot(page, testInfo, 'oauth-consent-en');
   await expectNoAxeViolations(page);
   // A reload asks again: nothing was given yet.
