@@ -8,6 +8,7 @@ import { hashPassword } from '../src/modules/accounts/password-hasher.ts';
 import { SecretBox } from '../src/security/secret-box.ts';
 import { OAuthRepo } from '../src/modules/oauth/repo.ts';
 import { SigningKeys } from '../src/modules/oauth/signing-keys.ts';
+import { DEMO_THIRD_PARTY_CLIENT_ID } from '../src/seed/demo.ts';
 import { apiCall, insertAccount, testApp } from './helpers.ts';
 import type { TestApp } from './helpers.ts';
 import { until } from './until.ts';
@@ -51,7 +52,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 /** What the /oauth page does for a signed-in player: asks for a code and sends the browser back. */
-async function browserApproves(authorizationUrl: URL): Promise<URL> {
+async function browserApproves(authorizationUrl: URL, options: { consent?: true } = {}): Promise<URL> {
   const toPage = await t.app.inject({ method: 'GET', url: authorizationUrl.pathname + authorizationUrl.search });
   expect(toPage.statusCode).toBe(302);
   const page = new URL(toPage.headers.location as string, issuer);
@@ -64,6 +65,7 @@ async function browserApproves(authorizationUrl: URL): Promise<URL> {
     response_type: 'code',
     code_method: 'S256',
     ...Object.fromEntries(['state', 'scope', 'nonce'].flatMap((name) => (q.has(name) ? [[name, q.get(name)]] : []))),
+    ...options,
   });
   expect(answer.statusCode).toBe(200);
   const back = new URL(q.get('redirect_uri') as string);
@@ -120,6 +122,31 @@ describe('a standard OpenID Connect client', () => {
     const refreshed = await client.refreshTokenGrant(config, tokens.refresh_token as string);
     expect(refreshed.access_token).not.toBe(tokens.access_token);
     expect(refreshed.scope).toBe('openid profile email');
+  });
+
+  it("signs a player in to a third party's app once they allowed it; its userinfo needs scope openid", async () => {
+    const app = await client.discovery(new URL(issuer), DEMO_THIRD_PARTY_CLIENT_ID, undefined, client.None(), {
+      execute: [client.allowInsecureRequests],
+    });
+    const verifier = client.randomPKCECodeVerifier();
+    const state = client.randomState();
+    const url = client.buildAuthorizationUrl(app, {
+      redirect_uri: REDIRECT,
+      scope: 'profile',
+      code_challenge: await client.calculatePKCECodeChallenge(verifier),
+      code_challenge_method: 'S256',
+      state,
+    });
+    // The /oauth page shows the consent screen first (oauth-conformance.test.ts); the player allows.
+    const callback = await browserApproves(url, { consent: true });
+    const tokens = await client.authorizationCodeGrant(app, callback, {
+      pkceCodeVerifier: verifier,
+      expectedState: state,
+    });
+    expect(tokens.id_token).toBeUndefined();
+    const refused = await client.fetchUserInfo(app, tokens.access_token, playerId).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(client.WWWAuthenticateChallengeError);
+    expect((refused as client.WWWAuthenticateChallengeError).cause[0]?.parameters.error).toBe('insufficient_scope');
   });
 
   it('completes the device authorization grant while the player approves in the browser', async () => {
