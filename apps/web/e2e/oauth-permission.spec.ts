@@ -61,7 +61,9 @@ test('an app of a third party asks once; allowed, the game gets its code and the
     'Know which account is yours (your account ID)',
     'See your display name and language',
   ]);
-  await expect(page.getByText('until you remove it under Connected games on your Password and security page')).toBeVisible();
+  await expect(
+    page.getByText('until you remove it under Connected games on your Password and security page'),
+  ).toBeVisible();
   await screenshot(page, testInfo, 'oauth-consent-en');
   await expectNoAxeViolations(page);
   // A reload asks again: nothing was given yet.
@@ -72,6 +74,7 @@ test('an app of a third party asks once; allowed, the game gets its code and the
   expect(url.searchParams.get('state')).toBe('st-1');
   expect(url.searchParams.get('iss')).toBe(new URL(baseURL ?? '').origin);
   const code = url.searchParams.get('code') ?? '';
+  await page.waitForURL((landed) => landed.href.startsWith(redirectUri));
   const tokens = await redeem(request, THIRD_PARTY, code, verifier, redirectUri);
   expect(tokens.ok()).toBe(true);
   expect((await tokens.json()).id_token).toEqual(expect.any(String));
@@ -135,6 +138,8 @@ test.describe('prompt=none shows nothing', () => {
       const game = await gameRedirect(page, firstRedirect);
       await page.goto(authorizePath(FIRST_PARTY, firstRedirect, first.challenge, { prompt: 'none' }));
       expect((await game.arrived).searchParams.get('code')).toBeTruthy();
+      // The browser has landed at the game before the next sign-in starts.
+      await page.waitForURL((url) => url.href.startsWith(firstRedirect));
       const app = pkce();
       const appRedirect = loopbackRedirect();
       const answered = await gameRedirect(page, appRedirect);
