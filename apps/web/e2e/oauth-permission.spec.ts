@@ -4,7 +4,14 @@
 // (access_denied). prompt=none never shows a page: the game hears login_required or consent_required.
 import { expect, test } from '@playwright/test';
 import type { APIRequestContext } from '@playwright/test';
-import { DESKTOP_ONLY, expectNoAxeViolations, seedSignedInPlayer, switchLanguage, uniqueEmail } from './helpers.ts';
+import {
+  apiHeaders,
+  DESKTOP_ONLY,
+  expectNoAxeViolations,
+  seedSignedInPlayer,
+  switchLanguage,
+  uniqueEmail,
+} from './helpers.ts';
 import { gameRedirect, loopbackRedirect, pkce } from './game-redirect.ts';
 import { screenshot } from './screenshots.ts';
 
@@ -100,6 +107,28 @@ test('declined, the game hears access_denied with its state', DESKTOP_ONLY, asyn
   expect(url.searchParams.get('state')).toBe('st-1');
   expect(url.searchParams.get('code')).toBeNull();
 });
+
+test(
+  'signed out in another tab meanwhile, Allow takes the player to sign in with the request kept',
+  DESKTOP_ONLY,
+  async ({ page, request }, testInfo) => {
+    const created = await seedSignedInPlayer(page, request, uniqueEmail(testInfo, 'consentout'));
+    const { challenge } = pkce();
+    const redirectUri = loopbackRedirect();
+    await gameRedirect(page, redirectUri);
+    await page.goto(authorizePath(THIRD_PARTY, redirectUri, challenge));
+    await expect(page.getByRole('button', { name: 'Allow', exact: true })).toBeVisible();
+    // Another tab signs the player out.
+    const signedOut = await request.delete('/api/sessions', {
+      headers: await apiHeaders(request, created.access_token),
+    });
+    expect(signedOut.ok()).toBe(true);
+    await page.getByRole('button', { name: 'Allow', exact: true }).click();
+    await expect(page).toHaveURL(/\/sign-in/);
+    await expect(page.getByText('Welcome to Starfall Legends')).toBeVisible();
+    await expect(page.getByText('Something went wrong')).toHaveCount(0);
+  },
+);
 
 test('the consent screen in Arabic reads right to left', async ({ page, request }, testInfo) => {
   await seedSignedInPlayer(page, request, uniqueEmail(testInfo, 'consentar'));

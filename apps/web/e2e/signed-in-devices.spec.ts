@@ -127,9 +127,12 @@ test('signed-in devices and connected games: sign out the phone, remove a game, 
 
   // Removing the game's access: the game's refresh fails at once, and the list says so.
   await gameEntry.getByRole('button', { name: 'Remove access' }).click();
-  const remove = page.getByRole('dialog', { name: 'Remove access for Starfall Legends?' });
+  // Named by its client: a game can have several (a third party's app among them).
+  const remove = page.getByRole('dialog', { name: 'Remove access for Starfall Legends for PC?' });
   await remove.getByRole('button', { name: 'Remove access' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'Starfall Legends no longer has access' })).toBeVisible();
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Starfall Legends for PC no longer has access' }),
+  ).toBeVisible();
   await expect(gamesCard.getByText('No game has access to your account.')).toBeVisible();
   await expect(rows).toHaveCount(1);
   const refused = await request.post('/api/sessions/auth/token', {

@@ -109,6 +109,16 @@ export function OAuthPage() {
       } catch (error) {
         if (!(error instanceof ApiError)) throw error;
         if (error.is('oauth_scope_not_allowed')) return backToGame(request, 'invalid_scope');
+        // Signed out meanwhile (another tab, another device): the session's end ended the flow too;
+        // the request is kept again and the player signs in to go on with it.
+        if (error.status === 401 && !silent) {
+          services.flow.send({
+            type: 'oauthRequested',
+            game: game ? gameFacts(game) : null,
+            request: oauthFlowRequest(request, false),
+          });
+          return continueFlow(services);
+        }
         if (error.is('oauth_consent_required')) {
           if (silent) return backToGame(request, 'consent_required');
           return setView({ kind: 'consent', request, asked: consentAsked(error) });
@@ -130,7 +140,7 @@ export function OAuthPage() {
       setView({ kind: 'returning', url, declined: false });
       window.location.assign(url);
     },
-    [services, fail, failWith, navigate, backToGame],
+    [services, fail, failWith, navigate, backToGame, game],
   );
 
   /** The request kept in the flow: the player is back from signing in (rule 15), or reloaded. */

@@ -244,7 +244,7 @@ export function ConnectedGames() {
   const remove = async (game: ConnectedGame) => {
     await doneIfGone(api.call(revokeConnectedGame, { params: { client_id: game.client_id } }));
     setRemoving(null);
-    notice.show(t('security.games.removed', { game: game.game.name }));
+    notice.show(t('security.games.removed', { game: game.client_name }));
     await readAgain();
   };
   const rows = games.data;
@@ -268,13 +268,13 @@ export function ConnectedGames() {
       ) : null}
       {removing ? (
         <ConfirmModal
-          title={t('security.games.removeTitle', { game: removing.game.name })}
+          title={t('security.games.removeTitle', { game: removing.client_name })}
           confirmLabel={t('security.games.remove')}
           destructive
           onConfirm={() => remove(removing)}
           onCancel={() => setRemoving(null)}
         >
-          <p>{t('security.games.removeBody', { game: removing.game.name })}</p>
+          <p>{t('security.games.removeBody', { game: removing.client_name })}</p>
         </ConfirmModal>
       ) : null}
     </ListCard>

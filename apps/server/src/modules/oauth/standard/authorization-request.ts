@@ -64,6 +64,9 @@ export function authorizeRedirect(query: AuthorizeQuery, client: AuthorizeClient
   }
   const decision = client ? scopeForClient(query.scope, client.allowedScopes) : { scope: null };
   if ('scope' in decision && decision.scope) page.set('scope', decision.scope);
+  // The player's language: the portal's own `lang`, else the first of OIDC's ui_locales.
+  const language = query.lang ?? query.ui_locales?.split(' ').find((tag) => tag !== '');
+  if (language) page.set('lang', language);
   const prompts = promptsOf(query);
   // login: the player proves it is them again (the spec's force_verify); none: the page shows nothing
   // and answers the game at once; consent: the player is asked even when a grant covers the request.

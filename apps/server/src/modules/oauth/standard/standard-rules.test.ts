@@ -71,6 +71,14 @@ describe('GET /oauth2/authorize sends the browser', () => {
     expect(consent.searchParams.get('force_verify')).toBe('true');
   });
 
+  it('to the /oauth page in the language asked for: lang, else the first of ui_locales', () => {
+    const page = (extra: Record<string, string>) =>
+      new URL(authorizeRedirect({ ...good, ...extra }, REGISTERED, ISSUER), ISSUER).searchParams.get('lang');
+    expect(page({ ui_locales: 'ar-AE fr-FR' })).toBe('ar-AE');
+    expect(page({ lang: 'de-DE', ui_locales: 'ar-AE' })).toBe('de-DE');
+    expect(page({})).toBeNull();
+  });
+
   it('never back to a redirect URI the client may not use, nor for an unknown client', () => {
     const evil = { ...good, response_type: 'token', redirect_uri: 'https://evil.example.com/cb' };
     expect(authorizeRedirect(evil, REGISTERED, ISSUER)).toMatch(/^\/oauth\?/);

@@ -7,7 +7,7 @@ import { displayDeviceCode } from '@portal/contract/calls/entities';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { RateLimit } from '../../../rate-limit/tiers.ts';
 import type { DeviceService } from '../../device/service.ts';
-import type { GamesService } from '../../games/service.ts';
+import type { GameClient, GamesService } from '../../games/service.ts';
 import type { IssuedTokens } from '../../sessions/token-service.ts';
 import { scopeForClient } from '../client-scopes.ts';
 import { hasScope } from '../id-tokens.ts';
@@ -55,10 +55,17 @@ export function registerTokenRoutes(oauth: FastifyInstance, services: TokenRoute
     },
   };
 
-  /** The answer to a grant, with an ID token when it asked for scope openid. */
-  async function grantedBody({ tokens, account, clientId, scope, nonce }: Granted) {
+  /**
+   * The answer to a grant, with an ID token when it asked for scope openid. A third party's app gets
+   * a refresh token only when the player granted offline_access (OIDC Core §11): the consent screen
+   * says "stay signed in when you are not using it" only then. The publisher's own games always do.
+   */
+  async function grantedBody({ tokens, account, clientId, scope, nonce }: Granted, client: GameClient) {
+    const { refresh_token: refreshToken, ...answer } = tokenBody(tokens, scope);
+    const offline = client.firstParty || hasScope(scope, 'offline_access');
     return {
-      ...tokenBody(tokens, scope),
+      ...answer,
+      ...(offline ? { refresh_token: refreshToken } : {}),
       ...(hasScope(scope, 'openid')
         ? { id_token: await idTokens.issue({ account, clientId, scope, nonce, accessToken: tokens.accessToken }) }
         : {}),
@@ -79,11 +86,11 @@ export function registerTokenRoutes(oauth: FastifyInstance, services: TokenRoute
         codeVerifier: field(fields, 'code_verifier', 128),
       });
       await services.audit.record(granted.account.id, 'sign_in', originOf(request, client.clientId), 'game');
-      body = await grantedBody(granted);
+      body = await grantedBody(granted, client);
     } else if (grantType === DEVICE_GRANT) {
       const granted = await grants.deviceCode(field(fields, 'device_code', 200), client.clientId);
       await services.audit.record(granted.account.id, 'sign_in', originOf(request, client.clientId), 'device');
-      body = await grantedBody(granted);
+      body = await grantedBody(granted, client);
     } else if (grantType === 'refresh_token') {
       const { tokens, scope } = await grants.refresh(field(fields, 'refresh_token', 200), client.clientId);
       body = tokenBody(tokens, scope);
