@@ -2,9 +2,14 @@
 // For each one fast-check writes malformed requests (wrong JSON types, missing and extra fields, huge
 // and unicode strings, nulls, arrays for objects, truncated JSON, broken x-ag-json typed values, bad
 // path and query values, wrong or missing content types, odd headers, bad credentials), signed in and
-// not, and sends them through app.inject. No answer may be a 5xx, and every refusal must be the spec's
-// error object {message, key, body, hydraErrorCode, code}, consistent with the error catalogue.
+// not, and sends them through app.inject. No answer may be a 5xx, every refusal must be the spec's
+// error object {message, key, body, hydraErrorCode, code}, consistent with the error catalogue, and
+// every successful answer must be what the document says of it: a status it declares, and a body that
+// matches the operation's response schema for the media type answered (Ajv, JSON Schema 2020-12).
 // The seed is fixed (FUZZ_SEED overrides it); a failure names the seed, the request and the answer.
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import type { ValidateFunction } from 'ajv/dist/2020.js';
+import ajvFormats from 'ajv-formats';
 import fc from 'fast-check';
 import { AG_JSON, parseAgJson } from '@portal/contract/codec';
 import { ERRORS, errorKey } from '@portal/contract/errors/catalogue';
@@ -34,6 +39,7 @@ interface Operation {
   operationId: string;
   parameters: Parameter[];
   requestBody?: { content: Record<string, { schema: Schema }> };
+  responses: Record<string, { content: Record<string, { schema: Schema }> }>;
 }
 interface Target {
   method: string;
@@ -479,9 +485,13 @@ function requestOf(target: Target): fc.Arbitrary<FuzzRequest> {
 let t: TestApp;
 let sandbox: PlatformSandbox;
 let targets: Target[] = [];
+/** The operations of the served document, by path template and method. */
+let paths: Record<string, Record<string, Operation>> = {};
 let errorFields: string[] = [];
 let ended = '';
 let sent = 0;
+/** Successful answers validated against the document. */
+let documented = 0;
 /** Per operation: the answers that got past the gates (API key, rate limit, session, media type). */
 const reached = new Map<string, number>();
 /** Answers by error code (or status when it is not a refusal), for the run's summary. */
@@ -510,6 +520,7 @@ beforeAll(async () => {
   for (const platform of SANDBOX_PLATFORMS) await t.deps.platforms.put(sandbox.config(platform));
   const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
   errorFields = [...doc.components.schemas.Error.required].sort();
+  paths = doc.paths;
   targets = Object.entries(doc.paths as Record<string, Record<string, Operation>>).flatMap(([path, operations]) =>
     Object.entries(operations).map(([method, operation]) => ({ method, path, operation })),
   );
@@ -632,6 +643,53 @@ function problemOf(status: number, type: string, text: string): string | null {
   return null;
 }
 
+// ---- Successful answers against the document ---------------------------------------------------
+
+const ajv = new Ajv2020({ strict: false, allErrors: true, code: { optimize: false } });
+// ajv-formats is CommonJS: its plugin is the module's default export.
+ajvFormats.default(ajv);
+/** Compiled response schemas by their text: many operations share one (the account, a beta). */
+const compiled = new Map<string, ValidateFunction>();
+
+/**
+ * The operation of the document a request reached: the path template its path matches (Fastify's
+ * order: a static segment before a parameter) with its method; undefined when none does.
+ */
+function operationOf(method: string, url: string): Operation | undefined {
+  const segments = (url.split('?')[0] ?? '').replace(/^\/api/, '').split('/');
+  let best: { op: Operation; statics: number } | undefined;
+  for (const [template, methods] of Object.entries(paths)) {
+    const op = methods[method.toLowerCase()];
+    const parts = template.split('/');
+    if (!op || parts.length !== segments.length) continue;
+    let statics = 0;
+    const matches = parts.every((part, i) => {
+      const segment = segments[i] ?? '';
+      if (part.startsWith('{')) return segment !== '';
+      statics++;
+      return part === segment;
+    });
+    if (matches && (!best || statics > best.statics)) best = { op, statics };
+  }
+  return best?.op;
+}
+
+/** What is wrong with a successful answer by the document, or null. */
+function undocumentedAnswer(method: string, url: string, status: number, type: string, text: string): string | null {
+  const op = operationOf(method, url);
+  if (!op) return `a ${status} answer to ${method} ${url.split('?')[0]}, which no operation of the document serves`;
+  const media = type.startsWith(AG_JSON) ? AG_JSON : type.startsWith('application/json') ? 'application/json' : null;
+  if (media === null) return `a ${status} answer of type ${type}`;
+  const schema = op.responses[String(status)]?.content[media]?.schema;
+  if (!schema) return `status ${status}, which the document does not declare for ${op.operationId}`;
+  const key = JSON.stringify(schema);
+  let validate = compiled.get(key);
+  if (!validate) compiled.set(key, (validate = ajv.compile(schema)));
+  documented++;
+  if (validate(JSON.parse(text))) return null;
+  return `an answer of ${op.operationId} that does not match its ${media} schema: ${ajv.errorsText(validate.errors)}`;
+}
+
 const preview = (value: unknown) => {
   const text = value instanceof Uint8Array ? `bytes ${Buffer.from(value).toString('hex')}` : JSON.stringify(value);
   return text.length > 300 ? `${text.slice(0, 300)}… (${text.length} characters)` : text;
@@ -655,7 +713,9 @@ async function fuzz(target: Target, seed: number) {
       });
       sent++;
       const type = String(res.headers['content-type'] ?? '');
-      const problem = problemOf(res.statusCode, type, res.body);
+      const problem =
+        problemOf(res.statusCode, type, res.body) ??
+        (res.statusCode < 300 ? undocumentedAnswer(request.method, request.url, res.statusCode, type, res.body) : null);
       if (problem !== null) {
         throw new Error(
           `${id} (seed ${seed}): ${problem}\n  request: ${request.method} ${preview(request.url)} ` +
@@ -696,7 +756,10 @@ describe('malformed requests to every call of the OpenAPI document', () => {
       }
     }
     const summary = [...answers].sort((a, b) => b[1] - a[1]).map(([answer, n]) => `${answer} ${n}`);
-    console.info(`fuzz-calls: ${sent} requests to ${targets.length} operations, seeds ${SEED}+: ${summary.join(', ')}`);
+    console.info(
+      `fuzz-calls: ${sent} requests to ${targets.length} operations, seeds ${SEED}+: ${summary.join(', ')}; ` +
+        `${documented} successful answers validated against the document`,
+    );
     expect(failures).toEqual([]);
     expect(sent).toBeGreaterThanOrEqual(MIN_REQUESTS);
     // Each call was exercised beyond the gates: its validation or its handler answered.

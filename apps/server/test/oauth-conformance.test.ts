@@ -48,6 +48,10 @@ const authorizeBody = (clientId: string, extra: Record<string, unknown> = {}) =>
   ...extra,
 });
 
+/** POST /sessions/authorize for the signed-in player, as the /oauth page sends it. */
+const authorizeFor = (clientId: string, extra: Record<string, unknown> = {}) =>
+  apiCall(t.app, 'POST', '/api/sessions/authorize', player, authorizeBody(clientId, extra));
+
 describe('the standard endpoints, row by row', () => {
   it('1: malformed Basic client credentials are invalid_client (401), never a server error', async () => {
     const answer = await form(
@@ -69,7 +73,7 @@ describe('the standard endpoints, row by row', () => {
       `/api/sessions/authorize/precheck?client_id=${DEMO_OAUTH_CLIENT_ID}&redirect_uri=${encodeURIComponent(REDIRECT)}`,
     );
     expect(precheck.json().iss).toBe(ISSUER);
-    const code = await apiCall(t.app, 'POST', '/api/sessions/authorize', player, authorizeBody(DEMO_OAUTH_CLIENT_ID));
+    const code = await authorizeFor(DEMO_OAUTH_CLIENT_ID);
     expect(code.statusCode).toBe(200);
     expect(code.json().iss).toBe(ISSUER);
   });
@@ -186,13 +190,7 @@ async function redeemed(clientId: string, scope: string) {
   const challenge = Buffer.from(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(verifier))).toString(
     'base64url',
   );
-  const code = await apiCall(
-    t.app,
-    'POST',
-    '/api/sessions/authorize',
-    player,
-    authorizeBody(clientId, { scope, code_challenge: challenge, consent: true }),
-  );
+  const code = await authorizeFor(clientId, { scope, code_challenge: challenge, consent: true });
   expect(code.statusCode).toBe(200);
   const tokens = await form('/oauth2/token', {
     grant_type: 'authorization_code',
@@ -221,51 +219,26 @@ describe('scopes and consent per client', () => {
     });
     expect(device.statusCode).toBe(400);
     expect(device.json().error).toBe('invalid_scope');
-    const code = await apiCall(
-      t.app,
-      'POST',
-      '/api/sessions/authorize',
-      player,
-      authorizeBody(DEMO_THIRD_PARTY_CLIENT_ID, { scope: 'openid email' }),
-    );
+    const code = await authorizeFor(DEMO_THIRD_PARTY_CLIENT_ID, { scope: 'openid email' });
     expect(code.statusCode).toBe(400);
     expect(code.json()).toMatchObject({ code: 'oauth_scope_not_allowed', body: { scopes: ['email'] } });
   });
 
   it('asks once per grant for a third party, never for a first-party game, and again after a revoke', async () => {
-    const first = await apiCall(t.app, 'POST', '/api/sessions/authorize', player, authorizeBody(DEMO_OAUTH_CLIENT_ID));
+    const first = await authorizeFor(DEMO_OAUTH_CLIENT_ID);
     expect(first.statusCode).toBe(200);
-    const ask = () =>
-      apiCall(
-        t.app,
-        'POST',
-        '/api/sessions/authorize',
-        player,
-        authorizeBody(DEMO_THIRD_PARTY_CLIENT_ID, { scope: 'openid profile' }),
-      );
+    const ask = () => authorizeFor(DEMO_THIRD_PARTY_CLIENT_ID, { scope: 'openid profile' });
     const asked = await ask();
     expect(asked.statusCode).toBe(403);
     expect(asked.json()).toMatchObject({
       code: 'oauth_consent_required',
       body: { client_name: 'Starfall Tracker (community app)', first_party: false, scopes: ['openid', 'profile'] },
     });
-    const agreed = await apiCall(
-      t.app,
-      'POST',
-      '/api/sessions/authorize',
-      player,
-      authorizeBody(DEMO_THIRD_PARTY_CLIENT_ID, { scope: 'openid profile', consent: true }),
-    );
+    const agreed = await authorizeFor(DEMO_THIRD_PARTY_CLIENT_ID, { scope: 'openid profile', consent: true });
     expect(agreed.statusCode).toBe(200);
     expect((await ask()).statusCode).toBe(200);
     // More than was granted: asked again.
-    const more = await apiCall(
-      t.app,
-      'POST',
-      '/api/sessions/authorize',
-      player,
-      authorizeBody(DEMO_THIRD_PARTY_CLIENT_ID, { scope: 'openid profile offline_access' }),
-    );
+    const more = await authorizeFor(DEMO_THIRD_PARTY_CLIENT_ID, { scope: 'openid profile offline_access' });
     expect(more.statusCode).toBe(403);
     // The player removes the app from connected games: its next sign-in asks again.
     const revoked = await apiCall(
@@ -279,22 +252,10 @@ describe('scopes and consent per client', () => {
   });
 
   it("asks even a first-party game's player when the game says prompt=consent", async () => {
-    const asked = await apiCall(
-      t.app,
-      'POST',
-      '/api/sessions/authorize',
-      player,
-      authorizeBody(DEMO_OAUTH_CLIENT_ID, { prompt: 'consent' }),
-    );
+    const asked = await authorizeFor(DEMO_OAUTH_CLIENT_ID, { prompt: 'consent' });
     expect(asked.statusCode).toBe(403);
     expect(asked.json().body).toMatchObject({ first_party: true, client_name: 'Starfall Legends for PC' });
-    const agreed = await apiCall(
-      t.app,
-      'POST',
-      '/api/sessions/authorize',
-      player,
-      authorizeBody(DEMO_OAUTH_CLIENT_ID, { prompt: 'consent', consent: true }),
-    );
+    const agreed = await authorizeFor(DEMO_OAUTH_CLIENT_ID, { prompt: 'consent', consent: true });
     expect(agreed.statusCode).toBe(200);
   });
 });

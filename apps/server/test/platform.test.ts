@@ -201,9 +201,10 @@ describe('OpenAPI', () => {
     expect(implemented).toHaveLength(allCalls.length);
     const game = doc.paths['/games/{slug}'].get;
     expect(game.parameters[0]).toMatchObject({ name: 'slug', in: 'path', required: true });
-    expect(game.responses['200'].content['application/x-ag-json'].schema.properties.created_at.format).toBe(
-      'date-time',
-    );
+    // Each format its own schema: an ISO string in JSON, a typed value in x-ag-json.
+    const content = game.responses['200'].content;
+    expect(content['application/json'].schema.properties.created_at.format).toBe('date-time');
+    expect(content['application/x-ag-json'].schema.properties.created_at.properties._agValue.format).toBe('date-time');
   });
 
   it('serves a docs page', async () => {

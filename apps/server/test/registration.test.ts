@@ -184,6 +184,8 @@ describe('registration checks', () => {
       location_data: { country: 'US' },
     });
     expect(adult.json()).toEqual({ age_gated: false, adult_age_gate: false });
+    // An array is no empty object: refused by the schema, as the OpenAPI document says.
+    expect((await post('/api/accounts/age_category/check', [])).statusCode).toBe(400);
   });
 
   it('login_info tells only whether a password is set, the same for unknown addresses', async () => {

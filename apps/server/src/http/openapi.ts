@@ -4,8 +4,10 @@ import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { AG_JSON } from '@portal/contract/codec';
+import type { AgType } from '@portal/contract/codec';
 import { allCalls } from '@portal/contract/calls';
 import { takesNoBody } from '@portal/contract/calls/define';
+import { documented } from '@portal/contract/calls/documented';
 import type { Call, CallPolicies } from '@portal/contract/calls/define';
 import { wireTypes } from '@portal/contract/calls/wire';
 import { ERROR_NAMES, ERRORS } from '@portal/contract/errors/catalogue';
@@ -14,49 +16,217 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { RateLimitTable } from '../rate-limit/tiers.ts';
 import { VERIFIED_FOR_MS } from './call-policies.ts';
+import './openapi-sign-in-rules.ts';
 
 type JsonSchema = Record<string, unknown>;
+type Io = 'input' | 'output';
+/** How a body travels: `json` plain application/json, `ag-json` application/x-ag-json (typed values). */
+type Media = 'json' | 'ag-json';
 
-const WIRE_DESCRIPTIONS: Record<string, JsonSchema> = {
-  datetime: { type: 'string', format: 'date-time', description: 'x-ag-json `datetime`; ISO 8601 in plain JSON' },
-  localized: {
-    description: 'x-ag-json `localized`: {slug, default, localizations}; a plain string is read as the default',
+// ---- The typed wire values (packages/contract/src/codec/codec.ts) in each format -------------------
+
+/** A datetime as the codec writes it (Date.prototype.toISOString: always UTC, milliseconds). */
+const DATETIME_WRITTEN = {
+  type: 'string',
+  format: 'date-time',
+  pattern: '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z$',
+};
+/**
+ * A datetime a caller sends: RFC 3339 (the codec also reads a `+HHMM` offset, a missing offset or a
+ * date alone, which JSON Schema's date-time does not name), of the years 0001 to 9999 once in UTC, which
+ * the pattern keeps by leaving out the first and the last day of that range.
+ */
+const DATETIME_READ = {
+  type: 'string',
+  format: 'date-time',
+  pattern:
+    '^(?!0000-|0001-01-01|9999-12-31)\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:[0-5]\\d(?:\\.\\d{1,9})?(?:Z|[+-]\\d{2}:\\d{2})$',
+};
+const OBJECT_ID = { type: 'string', pattern: '^[0-9a-f]{24}$' };
+const BASE64 = {
+  type: 'string',
+  contentEncoding: 'base64',
+  pattern: '^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$',
+};
+const LOCALIZED_WRITTEN = {
+  type: 'object',
+  properties: {
+    slug: { type: 'string' },
+    default: { type: 'string' },
+    localizations: { type: 'object', additionalProperties: { type: 'string' } },
   },
-  objectid: { type: 'string', pattern: '^[0-9a-f]{24}$', description: 'x-ag-json `objectid`' },
-  binary: { type: 'string', contentEncoding: 'base64', description: 'x-ag-json `binary`' },
-  calendar_controlled: { description: 'x-ag-json `calendar_controlled`: {default, rendered}' },
-  hidden: { description: 'x-ag-json `hidden`' },
-  hydra_reference: { description: 'x-ag-json `hydra_reference`: {model_cls, ref, value}' },
+  required: ['slug', 'default', 'localizations'],
+  additionalProperties: false,
+};
+/** Strings of a request may not hold U+0000 (PostgreSQL text cannot): registerCall refuses them. */
+const NO_NUL = { pattern: '\\u0000' };
+const TEXT_READ = { type: 'string', not: NO_NUL };
+/** codec.ts decodeLocalized: a plain string (the default text), or {slug, default, localizations}. */
+const LOCALIZED_READ = {
+  anyOf: [
+    TEXT_READ,
+    {
+      type: 'object',
+      properties: {
+        slug: {},
+        default: { anyOf: [TEXT_READ, { type: 'null' }] },
+        localizations: { type: ['object', 'null'], additionalProperties: TEXT_READ },
+      },
+    },
+  ],
+};
+/** With expand_localizations=False a localized value is sent as its text, in either format. */
+const RESOLVED_TEXT = {
+  type: 'string',
+  description: 'With expand_localizations=False: the text in the language of the request (Accept-Language)',
 };
 
-function toJsonSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
+/** The `_agValue` of each type as the codec writes it; plain JSON sends it bare (EncodeOptions.plain). */
+const WRITTEN: Record<AgType, JsonSchema> = {
+  datetime: DATETIME_WRITTEN,
+  localized: LOCALIZED_WRITTEN,
+  objectid: OBJECT_ID,
+  binary: BASE64,
+  calendar_controlled: {
+    type: 'object',
+    properties: { default: {}, rendered: {} },
+    additionalProperties: false,
+  },
+  hidden: {},
+  hydra_reference: {
+    type: 'object',
+    properties: { model_cls: { type: 'string' }, ref: { type: 'string' }, value: {} },
+    required: ['model_cls', 'ref', 'value'],
+    additionalProperties: false,
+  },
+};
+
+/** The `_agValue` of each type as the codec reads it (decodeTyped). */
+const READ: Record<AgType, JsonSchema> = {
+  datetime: DATETIME_READ,
+  localized: LOCALIZED_READ,
+  objectid: OBJECT_ID,
+  binary: BASE64,
+  calendar_controlled: { type: 'object', properties: { default: {}, rendered: {} } },
+  hidden: {},
+  hydra_reference: {
+    type: 'object',
+    properties: { model_cls: { type: 'string' }, ref: { type: 'string' }, value: {} },
+    required: ['model_cls', 'ref'],
+  },
+};
+
+/** The types whose schema (wire.ts) also takes a plain JSON form: an ISO string, a text, an id string. */
+const READ_PLAIN: Partial<Record<AgType, JsonSchema>> = {
+  datetime: DATETIME_READ,
+  localized: LOCALIZED_READ,
+  objectid: OBJECT_ID,
+};
+
+const typed = (agType: AgType, value: JsonSchema): JsonSchema => ({
+  type: 'object',
+  properties: { _agType: { const: agType }, _agValue: value },
+  required: ['_agType', '_agValue'],
+  additionalProperties: false,
+});
+
+/**
+ * A typed value in one format. Answers: plain JSON has the bare value, x-ag-json the typed object.
+ * Requests: x-ag-json takes the typed object or, where the schema takes one, the plain form; plain JSON
+ * the plain form, else the typed object (the server decodes typed values in either content type).
+ */
+function wireSchema(agType: AgType, io: Io, media: Media): JsonSchema {
+  const described = (schema: JsonSchema) => ({ ...schema, description: `x-ag-json \`${agType}\`` });
+  if (io === 'output') {
+    const written = media === 'json' ? WRITTEN[agType] : described(typed(agType, WRITTEN[agType]));
+    return agType === 'localized' ? { anyOf: [written, RESOLVED_TEXT] } : written;
+  }
+  const plain = READ_PLAIN[agType];
+  const typedForm = described(typed(agType, READ[agType]));
+  if (!plain) return typedForm;
+  return media === 'json' ? plain : { anyOf: [typedForm, plain] };
+}
+
+/** Formats zod writes that JSON Schema does not define (each beside a pattern that says it). */
+const ZOD_ONLY_FORMATS = new Set(['starts_with', 'ends_with', 'includes']);
+
+function replaceContent(target: JsonSchema, source: JsonSchema) {
+  // zod expects the override to change the generated object in place: empty it, then describe.
+  for (const key of Object.keys(target)) Reflect.deleteProperty(target, key);
+  Object.assign(target, structuredClone(source));
+}
+
+const isString = (json: JsonSchema) =>
+  (json.type === 'string' || (Array.isArray(json.type) && json.type.includes('string'))) &&
+  !('enum' in json) &&
+  !('const' in json);
+
+/**
+ * The JSON Schema of a contract schema, as requests (`input`) or answers (`output`) of one format:
+ * typed wire values in that format's form, and what zod does not render itself (documented.ts): the
+ * rules of refinements, what a transform takes, and no U+0000 in a request's strings. `found` gets
+ * the wire types met.
+ */
+function toJsonSchema(schema: z.ZodType, io: Io, media: Media, found?: Set<AgType>): JsonSchema {
   const json = z.toJSONSchema(schema, {
     io,
     target: 'draft-2020-12',
     unrepresentable: 'any',
     override: (ctx) => {
+      const generated = ctx.jsonSchema as JsonSchema;
       const wire = wireTypes.get(ctx.zodSchema);
-      if (!wire) return;
-      // zod expects the override to change the generated object in place: empty it, then describe.
-      for (const key of Object.keys(ctx.jsonSchema)) Reflect.deleteProperty(ctx.jsonSchema, key);
-      Object.assign(ctx.jsonSchema, WIRE_DESCRIPTIONS[wire.agType]);
+      if (wire) {
+        found?.add(wire.agType);
+        replaceContent(generated, wireSchema(wire.agType, io, media));
+        return;
+      }
+      const doc = documented.get(ctx.zodSchema);
+      if (io === 'input' && doc?.accepts) replaceContent(generated, doc.accepts);
+      if (doc?.rules?.length) {
+        const rules = doc.rules;
+        // A refined copy inherits its parent's JSON Schema (and its rules): each rule once.
+        const own = ((generated.allOf ?? []) as JsonSchema[]).filter(
+          (rule) => !rules.some((r) => JSON.stringify(r) === JSON.stringify(rule)),
+        );
+        generated.allOf = [...own, ...structuredClone(rules)];
+      }
+      // zod names a startsWith check `format: starts_with` beside its pattern: no JSON Schema format.
+      if (typeof generated.format === 'string' && ZOD_ONLY_FORMATS.has(generated.format) && 'pattern' in generated)
+        delete generated.format;
+      if (io === 'input' && isString(generated) && generated.not === undefined) generated.not = { ...NO_NUL };
     },
   }) as JsonSchema;
   delete json.$schema;
   return json;
 }
 
+/** The parameters of the call's path or query, and the rules between them (a query's refinements). */
 function parameters(schema: z.ZodType, location: 'path' | 'query') {
-  const json = toJsonSchema(schema, 'input');
+  const json = toJsonSchema(schema, 'input', 'json');
   const properties = (json.properties ?? {}) as Record<string, JsonSchema>;
-  const required = new Set((json.required ?? []) as string[]);
-  return Object.entries(properties).map(([name, property]) => ({
-    name,
-    in: location,
-    required: location === 'path' || required.has(name),
-    schema: property,
-  }));
+  const shape: Record<string, z.ZodType> = schema instanceof z.ZodObject ? schema.shape : {};
+  return {
+    list: Object.entries(properties).map(([name, property]) => {
+      const field = shape[name];
+      // Required unless the server takes the request without it: the field's schema takes no value
+      // (a default, an empty list) and the call does not refuse it with an error of its own.
+      const optional = field !== undefined && field.safeParse(undefined).success && !documented.get(field)?.required;
+      return { name, in: location, required: location === 'path' || !optional, schema: property };
+    }),
+    rules: (json.allOf ?? []) as JsonSchema[],
+  };
 }
+
+/** The expand_localizations query parameter, for the calls whose answer holds localized texts. */
+const EXPAND_LOCALIZATIONS = {
+  name: 'expand_localizations',
+  in: 'query',
+  required: false,
+  description:
+    'True (default): localized texts are {slug, default, localizations}. False (or 0): each is its text in the ' +
+    'language of the request (Accept-Language).',
+  schema: { type: 'string', default: 'True' },
+};
 
 /** The call's policies in words, for the operation's description (x-policies has them as data). */
 function policyNotes(call: Call): string[] {
@@ -85,14 +255,22 @@ function policyNotes(call: Call): string[] {
 
 function operation(call: Call, implemented: boolean) {
   const hasBody = !takesNoBody(call);
-  const bodySchema = hasBody ? toJsonSchema(call.body, 'input') : undefined;
-  const responseSchema = toJsonSchema(call.response, 'output');
-  const content = (schema: JsonSchema) => ({ [AG_JSON]: { schema }, 'application/json': { schema } });
+  const found = new Set<AgType>();
+  const responses = {
+    'application/json': { schema: toJsonSchema(call.response, 'output', 'json', found) },
+    [AG_JSON]: { schema: toJsonSchema(call.response, 'output', 'ag-json', found) },
+  };
+  const errors = { 'application/json': { schema: ERROR_REF }, [AG_JSON]: { schema: ERROR_REF } };
+  const path = parameters(call.params, 'path');
+  const query = parameters(call.query, 'query');
+  const notes = policyNotes(call);
+  if (query.rules.length)
+    notes.push('The query parameters, read together as an object, also match the JSON Schemas of `x-query-rules`.');
   return {
     operationId: call.id,
     tags: [call.area],
     summary: call.summary,
-    description: policyNotes(call).join('\n\n'),
+    description: notes.join('\n\n'),
     'x-implemented': implemented,
     'x-policies': {
       captcha: call.captcha,
@@ -104,8 +282,9 @@ function operation(call: Call, implemented: boolean) {
     } satisfies CallPolicies,
     security: call.auth === 'token' ? [{ apiKey: [], accessToken: [] }] : [{ apiKey: [] }],
     parameters: [
-      ...parameters(call.params, 'path'),
-      ...parameters(call.query, 'query'),
+      ...path.list,
+      ...query.list,
+      ...(found.has('localized') ? [EXPAND_LOCALIZATIONS] : []),
       ...(call.captcha
         ? [
             {
@@ -119,13 +298,27 @@ function operation(call: Call, implemented: boolean) {
           ]
         : []),
     ],
-    ...(bodySchema ? { requestBody: { required: true, content: content(bodySchema) } } : {}),
+    ...(query.rules.length ? { 'x-query-rules': query.rules } : {}),
+    ...(hasBody
+      ? {
+          requestBody: {
+            // A call whose body may be left out (its schema takes none) says so.
+            required: !call.body.safeParse(undefined).success,
+            content: {
+              'application/json': { schema: toJsonSchema(call.body, 'input', 'json') },
+              [AG_JSON]: { schema: toJsonSchema(call.body, 'input', 'ag-json') },
+            },
+          },
+        }
+      : {}),
     responses: {
-      [String(call.status)]: { description: 'Success', content: content(responseSchema) },
-      default: { description: 'Error object', content: content({ $ref: '#/components/schemas/Error' }) },
+      [String(call.status)]: { description: 'Success', content: responses },
+      default: { description: 'Error object', content: errors },
     },
   };
 }
+
+const ERROR_REF = { $ref: '#/components/schemas/Error' };
 
 export function buildOpenApi(implemented: ReadonlySet<string>, version: string, rateLimits: RateLimitTable) {
   const paths: Record<string, Record<string, unknown>> = {};
@@ -144,8 +337,10 @@ export function buildOpenApi(implemented: ReadonlySet<string>, version: string, 
       version,
       description: [
         'Every call of the account portal. Bodies travel as `application/x-ag-json` (typed values as',
-        '`{"_agType", "_agValue"}`) or plain `application/json`. Calls marked `x-implemented: false` are',
-        'declared but not served yet. Errors are described under the `Error` schema below.',
+        '`{"_agType", "_agValue"}`) or plain `application/json` (typed values bare: ISO strings, texts);',
+        'each content type of a request or an answer has the schema of its own format. Calls marked',
+        '`x-implemented: false` are declared but not served yet. Errors are described under the `Error`',
+        'schema below. No string of a request may hold U+0000.',
         '',
         "Each operation's `x-policies` (and its description) says what the call demands beyond its schemas:",
         "a captcha, its rate-limit tier, whether a sign-in pending two-factor or a game's token may call it,",
@@ -168,7 +363,7 @@ export function buildOpenApi(implemented: ReadonlySet<string>, version: string, 
       },
       schemas: {
         Error: {
-          ...toJsonSchema(wireError, 'output'),
+          ...toJsonSchema(wireError, 'output', 'json'),
           description: ['| hydraErrorCode | code | HTTP |', '|---|---|---|', ...errorTable].join('\n'),
         },
       },

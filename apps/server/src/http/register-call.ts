@@ -130,7 +130,7 @@ function validator<S extends z.ZodType>(schema: S, where: string): (value: unkno
   const emptyObject = ofEmpty({});
   const absent = ofEmpty(undefined);
   return (value) => {
-    if (value === undefined ? absent : emptyObject && value !== null && isEmpty(value)) {
+    if (value === undefined ? absent : emptyObject && value !== null && !Array.isArray(value) && isEmpty(value)) {
       return (value === undefined ? undefined : {}) as z.output<S>;
     }
     return validate(schema, value, where);

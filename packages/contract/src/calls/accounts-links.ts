@@ -2,6 +2,7 @@
 // a stub account into the signed-in one, and the streaming-service subscription.
 import { z } from 'zod';
 import { defineCall } from './define.ts';
+import { documentedRule } from './documented.ts';
 import { account, linkPayload, opaqueToken, platformId, platformLink } from './entities.ts';
 import { gameSlug } from './games.ts';
 import { datetime, queryBoolean } from './wire.ts';
@@ -91,18 +92,23 @@ export const transferProfile = defineCall({
   // Each call checks a stub's token: counted like a sign-in.
   rateLimit: 'sign-in',
   params: z.object({ gameSlug }),
-  body: z
-    .object({
+  body: documentedRule(
+    z.object({
       ...sourceToken,
       /** Overwrite the signed-in account's save of that game with the stub's. Cannot be undone. */
       squash_conflict: z.boolean().default(false),
       /** Keep the signed-in account's save and drop the stub's. */
       keep_old: z.boolean().default(false),
-    })
-    .refine((b) => !(b.squash_conflict && b.keep_old), {
-      path: ['keep_old'],
-      error: 'Choose one save: squash_conflict or keep_old, not both',
     }),
+    (b) => !(b.squash_conflict && b.keep_old),
+    { path: ['keep_old'], error: 'Choose one save: squash_conflict or keep_old, not both' },
+    {
+      not: {
+        required: ['squash_conflict', 'keep_old'],
+        properties: { squash_conflict: { const: true }, keep_old: { const: true } },
+      },
+    },
+  ),
   response: account,
 });
 

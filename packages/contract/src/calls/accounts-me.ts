@@ -1,18 +1,20 @@
 // Accounts, part 3: the signed-in account's profile, consents, email, password, avatar, deletion
 // and game progress, plus the account lookup of the friends search.
 import { z } from 'zod';
+import { LOCALE_TAGS } from '../data/locales.ts';
 import { defineCall } from './define.ts';
+import { documentedRule, requireFields } from './documented.ts';
 import {
   account,
   avatar,
   countryCode,
   gameProgress,
-  locale,
   password,
   publicProfile,
   territoryCode,
   username,
 } from './entities.ts';
+import { inUsOnly } from './territory-rule.ts';
 import { gamePlatformKey, gameSlug } from './games.ts';
 import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, calendarDateOrDatetime, email, emailCode } from './wire.ts';
 
@@ -37,12 +39,30 @@ export const lookupAccount = defineCall({
   // limited per address by the checks tier, and per account by FRIEND_SEARCHES_PER_MINUTE
   rateLimit: 'checks',
   summary: 'Finds a player by exact email or display name (friends search); null when there is none.',
-  query: z
-    .object({ type: z.enum(['email', 'username']), value: z.string().trim().min(1).max(EMAIL_MAX_LENGTH) })
-    .refine((q) => (q.type === 'email' ? EMAIL_PATTERN.test(q.value) : username.safeParse(q.value).success), {
-      path: ['value'],
-      error: 'Enter a valid email address or display name',
+  query: documentedRule(
+    z.object({
+      type: z.enum(['email', 'username']),
+      value: z
+        .string()
+        .trim()
+        .min(1)
+        .max(EMAIL_MAX_LENGTH)
+        .describe('An email address when type is email, else a display name'),
     }),
+    (q) => (q.type === 'email' ? EMAIL_PATTERN.test(q.value) : username.safeParse(q.value).success),
+    { path: ['value'], error: 'Enter a valid email address or display name' },
+    {
+      anyOf: [
+        { properties: { type: { const: 'email' }, value: { pattern: EMAIL_PATTERN.source } } },
+        {
+          properties: {
+            type: { const: 'username' },
+            value: { minLength: username.minLength ?? 1, maxLength: username.maxLength ?? EMAIL_MAX_LENGTH },
+          },
+        },
+      ],
+    },
+  ),
   // payload not shown in the spec: chosen {account: public profile | null, relation, invitation_id},
   // the same shape whether or not a player was found; relation and invitation_id say what the
   // result card offers (send a request, accept or cancel the open one, unblock)
@@ -103,8 +123,8 @@ export const updateLocale = defineCall({
   path: '/accounts/me/locale',
   auth: 'token',
   summary: 'Changes the language of the account (emails and the portal).',
-  // payload not shown in the spec: chosen {locale}
-  body: z.object({ locale }),
+  // payload not shown in the spec: chosen {locale}, one of the 19 listed (spec 001 §9)
+  body: z.object({ locale: z.enum(LOCALE_TAGS, { error: 'Choose a listed language' }) }),
   response: account,
 });
 
@@ -146,12 +166,7 @@ export const updateCountry = defineCall({
   auth: 'token',
   summary: 'Changes the country (listed, not embargoed) and, in the US only, the state or territory.',
   // not in the spec's call list (ADR 009): chosen {country, territory}
-  body: z
-    .object({ country: countryCode, territory: territoryCode.nullable().optional() })
-    .refine((v) => v.territory == null || v.country === 'US', {
-      path: ['territory'],
-      error: 'A territory applies only to the US',
-    }),
+  body: inUsOnly(z.object({ country: countryCode, territory: territoryCode.nullable().optional() })),
   response: account,
 });
 
@@ -284,12 +299,15 @@ export const recordGameProgress = defineCall({
     /** Where the player is playing now; added to all_platforms. */
     platform: gamePlatformKey,
     /** Merged into game_details; a null value removes its key. */
-    details: z
-      .record(gameDetailKey, z.union([z.string().max(GAME_DETAIL_TEXT_MAX_LENGTH), z.number(), z.boolean(), z.null()]))
-      .refine((d) => Object.keys(d).length <= GAME_DETAILS_MAX_KEYS, {
-        error: `At most ${GAME_DETAILS_MAX_KEYS} details`,
-      })
-      .optional(),
+    details: documentedRule(
+      z.record(
+        gameDetailKey,
+        z.union([z.string().max(GAME_DETAIL_TEXT_MAX_LENGTH), z.number(), z.boolean(), z.null()]),
+      ),
+      (d) => Object.keys(d).length <= GAME_DETAILS_MAX_KEYS,
+      { error: `At most ${GAME_DETAILS_MAX_KEYS} details` },
+      { maxProperties: GAME_DETAILS_MAX_KEYS },
+    ).optional(),
     /** The player signed in to the game just now: sets last_game_login. */
     logged_in: z.boolean().optional(),
   }),
@@ -327,7 +345,9 @@ export const updatePrivacy = defineCall({
   path: '/accounts/me/privacy',
   auth: 'token',
   summary: 'Changes whether other players can find the account by exact email and by display name.',
-  body: searchPrivacy.partial().refine((b) => Object.keys(b).length > 0, { error: 'Give at least one setting' }),
+  body: requireFields(searchPrivacy.partial(), [{ present: ['find_by_email'] }, { present: ['find_by_username'] }], {
+    error: 'Give at least one setting',
+  }),
   response: searchPrivacy,
 });
 

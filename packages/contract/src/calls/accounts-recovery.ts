@@ -90,8 +90,13 @@ export const updateEmailPreferencesByToken = defineCall({
   summary: 'Changes email notification preferences from an emailed opt-out link (friend requests).',
   // spec 001 §7 "(token; preferences.friend_request)": the link's token in the query, as GET takes it,
   // or in the body beside {preferences: {friend_request}}; without either the link is invalid (1075)
-  query: z.object({ token: linkToken.optional() }),
-  body: z.object({ token: linkToken.optional(), preferences }),
+  query: z.object({
+    token: linkToken.optional().describe("The link's token, here or in the body: one of them is needed"),
+  }),
+  body: z.object({
+    token: linkToken.optional().describe("The link's token, here or in the query: one of them is needed"),
+    preferences,
+  }),
   response: z.object({ preferences }),
 });
 

@@ -2,7 +2,9 @@
 // The `accounts` area object (calls/index.ts) gathers this file and accounts-*.ts.
 import { z } from 'zod';
 import { defineCall } from './define.ts';
+import { requireFields } from './documented.ts';
 import { account, countryCode, linkToken, locale, password, territoryCode, tokenAnswer, username } from './entities.ts';
+import { inUsOnly } from './territory-rule.ts';
 import { calendarDateOrDatetime, email, emailCode, queryList } from './wire.ts';
 import { loginInfo } from './accounts-sign-in.ts';
 
@@ -27,24 +29,25 @@ export const registrationFields = z.object({
   tos_consent: z.literal(true, { error: TERMS_MESSAGE }),
 });
 
-const territoryOnlyInUs = (v: { country?: string | undefined; territory?: string | null | undefined }) =>
-  v.territory == null || v.country === undefined || v.country === 'US';
-const territoryRule = { path: ['territory'], error: 'A territory applies only to the US' };
-
-export const registrationBody = registrationFields
-  .refine(territoryOnlyInUs, territoryRule)
-  .refine((v) => v.date_of_birth !== undefined || v.age !== undefined, {
-    path: ['date_of_birth'],
-    error: 'Enter your date of birth',
-  })
-  .refine((v) => v.email !== undefined || (v.password === undefined && v.email_code === undefined), {
-    path: ['email'],
-    error: 'Email is not provided',
-  })
-  .refine((v) => v.email === undefined || v.password !== undefined || v.email_code !== undefined, {
-    path: ['email_code'],
-    error: 'Enter the emailed code or a password',
-  });
+const ofAge = requireFields(inUsOnly(registrationFields), [{ present: ['date_of_birth'] }, { present: ['age'] }], {
+  path: ['date_of_birth'],
+  error: 'Enter your date of birth',
+});
+/** No password or emailed code without an email... */
+const emailFirst = requireFields(ofAge, [{ present: ['email'] }, { absent: ['password', 'email_code'] }], {
+  path: ['email'],
+  error: 'Email is not provided',
+});
+/**
+ * ...and an email with one of them: an account is registered with credentials (an email, proven by
+ * its emailed code or with a password) or without any (a game's registration_require_credentials
+ * false: spec 000 §4 "Registration steps").
+ */
+export const registrationBody = requireFields(
+  emailFirst,
+  [{ absent: ['email'] }, { present: ['password'] }, { present: ['email_code'] }],
+  { path: ['email_code'], error: 'Enter the emailed code or a password' },
+);
 export type RegistrationBody = z.output<typeof registrationBody>;
 
 export const register = defineCall({
@@ -71,7 +74,7 @@ export const complete = defineCall({
   allowStub: true,
   rateLimit: 'sign-in',
   summary: 'Completes the signed-in incomplete or stub account with the registration fields it lacks.',
-  body: registrationFields.partial().required({ tos_consent: true }).refine(territoryOnlyInUs, territoryRule),
+  body: inUsOnly(registrationFields.partial().required({ tos_consent: true })),
   response: account,
 });
 
@@ -93,9 +96,11 @@ export const verifyEmail = defineCall({
   auth: 'optional',
   rateLimit: 'sign-in',
   summary: 'Verifies an email address (or a pending new one) by the emailed code or the emailed link token.',
-  body: z
-    .object({ code: emailCode().optional(), token: linkToken.optional() })
-    .refine((v) => v.code !== undefined || v.token !== undefined, { error: 'Enter the emailed code' }),
+  body: requireFields(
+    z.object({ code: emailCode().optional(), token: linkToken.optional() }),
+    [{ present: ['code'] }, { present: ['token'] }],
+    { error: 'Enter the emailed code' },
+  ),
 });
 
 export const checkUsername = defineCall({
@@ -144,9 +149,9 @@ export const checkDateOfBirth = defineCall({
   auth: 'public',
   summary: 'Whether a date of birth passes the age gate of a country (and US state or territory).',
   // payload not shown in the spec: chosen ?date_of_birth=&country=&territory=
-  query: z
-    .object({ date_of_birth: calendarDateOrDatetime(), country: countryCode, territory: territoryCode.optional() })
-    .refine(territoryOnlyInUs, territoryRule),
+  query: inUsOnly(
+    z.object({ date_of_birth: calendarDateOrDatetime(), country: countryCode, territory: territoryCode.optional() }),
+  ),
   response: z.object({ passed: z.boolean() }),
 });
 
@@ -159,14 +164,14 @@ export const checkAgeCategory = defineCall({
   summary: 'Age gate and adult age gate for an age or date of birth and a location (else the geolocation).',
   // payload not shown in the spec: chosen age_data {date_of_birth | age}, location_data {country, territory}
   body: z.object({
-    age_data: z
-      .object({ date_of_birth: calendarDateOrDatetime().optional(), age: age.optional() })
-      .refine((v) => v.date_of_birth !== undefined || v.age !== undefined, { error: 'Enter your date of birth' })
-      .optional(),
-    location_data: z
-      .object({ country: countryCode, territory: territoryCode.nullable().optional() })
-      .refine(territoryOnlyInUs, territoryRule)
-      .optional(),
+    age_data: requireFields(
+      z.object({ date_of_birth: calendarDateOrDatetime().optional(), age: age.optional() }),
+      [{ present: ['date_of_birth'] }, { present: ['age'] }],
+      { error: 'Enter your date of birth' },
+    ).optional(),
+    location_data: inUsOnly(
+      z.object({ country: countryCode, territory: territoryCode.nullable().optional() }),
+    ).optional(),
   }),
   response: z.object({ age_gated: z.boolean(), adult_age_gate: z.boolean() }),
 });

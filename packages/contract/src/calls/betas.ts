@@ -2,16 +2,18 @@
 // codes and referral codes (spec 001 §7 "Betas", spec 000 §4 "Beta").
 import { z } from 'zod';
 import { defineCall } from './define.ts';
+import { documentedRule } from './documented.ts';
 import { beta, betaId, betaRecord, campaignCode, referralCode, speedBand } from './entities.ts';
 import { gamePlatformKey } from './games.ts';
 import { queryList } from './wire.ts';
 
 const betaTos = z.literal(true, { error: 'Please accept the playtest terms to continue.' });
-const platforms = z
-  .array(gamePlatformKey)
-  .min(1)
-  .max(gamePlatformKey.options.length)
-  .refine((v) => new Set(v).size === v.length, { error: 'A platform is listed twice' });
+const platforms = documentedRule(
+  z.array(gamePlatformKey).min(1).max(gamePlatformKey.options.length),
+  (v) => new Set(v).size === v.length,
+  { error: 'A platform is listed twice' },
+  { uniqueItems: true },
+);
 const preferences = {
   speed: speedBand.optional(),
   platforms,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineCall } from './define.ts';
+import { documentRequired } from './documented.ts';
 import { datetime, localized } from './wire.ts';
 
 import { gameSlug } from './game-slug.ts';
@@ -80,7 +81,9 @@ export const verifyGameEntry = defineCall({
   auth: 'public',
   summary: 'Checks that an entry slug, client id and redirect URI belong together (1107, 1108).',
   query: z.object({
-    entry: gameSlug.optional(),
+    // Left out, the call answers the spec's entry_slug_missing (1112), not a schema refusal: optional
+    // to the schema, required in the document.
+    entry: documentRequired(gameSlug.optional()),
     client_id: z.string().max(200).optional(),
     redirect_uri: z.string().max(2000).optional(),
   }),

@@ -55,7 +55,8 @@ export const signInWithPlatform = defineCall({
  * Spec 001 §7 sends every grant as {grant_type, code, device_data, email}: a refresh token arrives in
  * `code`; `refresh_token` (RFC 6749 §6, the web app) works too. The handler always gets refresh_token.
  */
-const refreshGrant = z
+/** The fields of a refresh grant and their rules (the server's OpenAPI document states them). */
+export const refreshGrantFields = z
   .object({
     grant_type: z.literal('refresh_token'),
     refresh_token: opaqueToken.optional(),
@@ -69,8 +70,11 @@ const refreshGrant = z
   .refine((v) => v.refresh_token === undefined || v.code === undefined || v.refresh_token === v.code, {
     path: ['code'],
     error: 'refresh_token and code name different tokens',
-  })
-  .transform(({ refresh_token, code, ...rest }) => ({ ...rest, refresh_token: (refresh_token ?? code) as string }));
+  });
+const refreshGrant = refreshGrantFields.transform(({ refresh_token, code, ...rest }) => ({
+  ...rest,
+  refresh_token: (refresh_token ?? code) as string,
+}));
 
 export const tokenGrant = z.discriminatedUnion('grant_type', [
   refreshGrant,
