@@ -43,6 +43,8 @@ import { registerConsolidation } from './modules/consolidation/routes.ts';
 import { registerAudit } from './modules/audit/routes.ts';
 import { registerBetas } from './modules/betas/routes.ts';
 import { registerFriends } from './modules/friends/routes.ts';
+import { registerOperators } from './modules/operators/routes.ts';
+import { registerSupport } from './modules/support/routes.ts';
 import { sandboxClient } from './platforms/sandbox/catalogue.ts';
 import { redactUrl } from './http/log-redaction.ts';
 import { logStream, stdoutLog } from './log-output.ts';
@@ -161,6 +163,8 @@ export async function buildApp(config: Config, infrastructure?: Infrastructure):
       registerFriends(api, resolved);
       registerBetas(api, resolved);
       registerAudit(api, resolved);
+      registerOperators(api, resolved);
+      registerSupport(api, resolved);
     },
     { prefix: '/api' },
   );

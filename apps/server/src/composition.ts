@@ -30,6 +30,10 @@ import { AccountsRepo } from './modules/accounts/repo.ts';
 import { AccountsService } from './modules/accounts/service.ts';
 import { AccountSettingsService } from './modules/accounts/settings-service.ts';
 import { VerificationService } from './modules/accounts/verification-service.ts';
+import { OperatorsRepo } from './modules/operators/repo.ts';
+import { ConsoleAddresses, OperatorsService } from './modules/operators/service.ts';
+import { SupportRepo } from './modules/support/repo.ts';
+import { SupportService } from './modules/support/service.ts';
 import { AnalyticsRepo } from './modules/analytics/repo.ts';
 import { AnalyticsService } from './modules/analytics/service.ts';
 import { createCaptchaVerifier } from './modules/captcha/service.ts';
@@ -306,8 +310,23 @@ export function compose(infrastructure: Infrastructure): Services {
     platformLinks,
   });
 
+  const moderation = new ModerationService({ repo: moderationRepo, accounts, games, tokens, audit });
+  const operators = composeOperators(db, config, publicUrl);
+
   return {
     ...infrastructure,
+    operators,
+    consoleAddresses: new ConsoleAddresses(config.CONSOLE_ALLOWED_IPS),
+    support: new SupportService({
+      repo: new SupportRepo(db),
+      accounts,
+      moderation,
+      mfa,
+      platformLinks,
+      verification,
+      audit,
+      operators,
+    }),
     captcha: createCaptchaVerifier({
       provider: config.CAPTCHA_PROVIDER,
       secret: config.CAPTCHA_SECRET,
@@ -318,7 +337,7 @@ export function compose(infrastructure: Infrastructure): Services {
     sessions,
     signedIn: new SignedInService({ sessions, accounts, standing, db }, { maxEntries: config.SIGNED_IN_CACHE_ENTRIES }),
     standing,
-    moderation: new ModerationService({ repo: moderationRepo, accounts, games, tokens, audit }),
+    moderation,
     tokens,
     signedInDevices: new SignedInDevicesService({
       tokens,
@@ -435,12 +454,26 @@ export function composeOperations(db: Database, config: Config): Operations {
     betas: new BetaOperatorsService({ repo: new BetaOperatorsRepo(orm), games }),
     audit,
     moderation: new ModerationService({ repo: new ModerationRepo(db), accounts, games, tokens, audit }),
+    operators: composeOperators(db, config, config.publicUrl),
     mailQueue: new MailQueueRepo(db),
     sweep: new Sweep(
       { db, removeIdleStubs: (idleDays, limit) => accounts.removeIdleStubs(idleDays, limit) },
       sweepOptions(config),
     ),
   };
+}
+
+/** The operators of the console (issue 33): the server's and the command line's, alike. */
+function composeOperators(db: Database, config: Config, publicUrl: string): OperatorsService {
+  return new OperatorsService(
+    { repo: new OperatorsRepo(db.orm), box: secretBoxFor(config.MFA_SECRET_KEY, 'operators') },
+    {
+      sessionHours: config.CONSOLE_SESSION_HOURS,
+      idleMinutes: config.CONSOLE_IDLE_MINUTES,
+      publicUrl,
+      issuer: config.BRAND_NAME,
+    },
+  );
 }
 
 /** The sweep's settings (ADR 026). */

@@ -40,6 +40,10 @@ export const configSchema = z.object({
   /** GET /metrics answers with `Authorization: Bearer <METRICS_TOKEN>`; unset, it does not exist. */
   METRICS_TOKEN: z.string().min(16).optional(),
   CORS_ORIGINS: list,
+  /** The operators' console (issue 33): the addresses or ranges it answers (empty: all), session lengths. */
+  CONSOLE_ALLOWED_IPS: list,
+  CONSOLE_SESSION_HOURS: wholeCount(1, 24, 8, 'whole number of hours'),
+  CONSOLE_IDLE_MINUTES: wholeCount(5, 240, 30, 'whole number of minutes'),
   // Origins besides PUBLIC_URL's whose passkey answers are accepted (a development server's).
   PASSKEY_ORIGINS: list,
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(10_000_000).default(100_000),

@@ -48,6 +48,8 @@ import type { BetaOperatorsService } from './modules/betas/operators-service.ts'
 import type { MailQueueRepo } from './mail/queue-repo.ts';
 import type { ModerationService } from './modules/moderation/service.ts';
 import type { StandingService } from './modules/moderation/standing-service.ts';
+import type { ConsoleAddresses, OperatorsService } from './modules/operators/service.ts';
+import type { SupportService } from './modules/support/service.ts';
 
 /** What the app runs on: opened once per process (openInfrastructure); tests pass their own. */
 export interface Infrastructure {
@@ -70,6 +72,11 @@ export interface Services extends Infrastructure {
   /** Whether an account may be used now: the bans and blocks in force (issue 30, ADR 032). */
   standing: StandingService;
   moderation: ModerationService;
+  /** The console's operators, their sessions and audit; the addresses the console answers (issue 33). */
+  operators: OperatorsService;
+  consoleAddresses: ConsoleAddresses;
+  /** Player support in the console: search, a player's page, actions, data export. */
+  support: SupportService;
   tokens: TokenService;
   /** The player's signed-in devices: each live sign-in, ended one at a time or all but this one. */
   signedInDevices: SignedInDevicesService;
@@ -139,6 +146,8 @@ export interface Operations {
   audit: AuditService;
   /** Bans, blocks, forced sign-outs and registration flags (issue 30). */
   moderation: ModerationService;
+  /** The console's operators: the first ones are added from the command line. */
+  operators: OperatorsService;
   /** The mail queue's figures, failures and retries. */
   mailQueue: MailQueueRepo;
   sweep: Sweep;

@@ -6,6 +6,7 @@ import { RegistryError } from '../modules/games/registry-service.ts';
 import type { ClientChange } from '../modules/games/registry-service.ts';
 import { PLATFORM_CONFIG_TTL_MS, PlatformConfigError } from '../modules/platform-links/registry-service.ts';
 import { runAccountCommand } from './account-commands.ts';
+import { runOperatorCommand } from './operator-commands.ts';
 import { runBetaCommand } from './beta-commands.ts';
 import { runOperationsCommand } from './operations-commands.ts';
 import { UsageError } from './usage.ts';
@@ -137,6 +138,10 @@ export async function runAdmin(argv: string[], operations: Operations): Promise<
     case 'accounts flag':
     case 'accounts unflag':
       return runAccountCommand(command as string, args, operations);
+    case 'operators list':
+    case 'operators add':
+    case 'operators reset':
+      return runOperatorCommand(command as string, args, operations);
     case 'mail queue':
     case 'mail retry':
     case 'sweep run':

@@ -30,6 +30,9 @@ export const COMMANDS = [
   'accounts sign-out',
   'accounts flag',
   'accounts unflag',
+  'operators list',
+  'operators add',
+  'operators reset',
 ] as const;
 
 export const USAGE = `Usage: npm run admin -- <command>
@@ -96,6 +99,13 @@ export const USAGE = `Usage: npm run admin -- <command>
                                               Every accounts command but show takes [--why <text>] (the
                                               reason, for the audit trail) and [--by <name>] (the operator;
                                               the user running the command by default)
+  operators list                              the operators of the console, their roles and state
+  operators add <email> --role viewer|support|admin
+                                              adds an operator of the console (/console) and prints their
+                                              setup link (once; it works for 24 hours): there they choose a
+                                              password and add an authenticator, which cannot be turned off
+  operators reset <email>                     ends an operator's sessions and prints a new setup link (a lost
+                                              authenticator); their password and authenticator stop working
   sweep run                                   deletes now what is over (what the servers do every
                                               SWEEP_INTERVAL_MS); prints the rows deleted per table
 `;
@@ -105,4 +115,10 @@ export class UsageError extends Error {
 }
 
 /** Names of the errors whose message is for the operator (no stack trace). */
-export const RegistryErrorName = new Set(['RegistryError', 'PlatformConfigError', 'BetaAdminError', 'ModerationError']);
+export const RegistryErrorName = new Set([
+  'RegistryError',
+  'PlatformConfigError',
+  'BetaAdminError',
+  'ModerationError',
+  'OperatorAdminError',
+]);

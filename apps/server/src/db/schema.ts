@@ -784,7 +784,59 @@ export const webauthnChallenges = pgTable(
   (t) => [index('webauthn_challenges_expires_at_idx').on(t.expiresAt)],
 );
 
+/** Operator accounts of the console, apart from players (migration 0036, ADR 038). */
+export const operators = pgTable('operators', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  email: text('email').notNull(),
+  role: text('role', { enum: ['viewer', 'support', 'admin'] }).notNull(),
+  /** argon2id; null until the setup link was used. */
+  passwordHash: text('password_hash'),
+  /** The authenticator secret, sealed with MFA_SECRET_KEY; the pending one waits for the setup's code. */
+  totpSecret: text('totp_secret'),
+  totpPendingSecret: text('totp_pending_secret'),
+  totpLastStep: bigint('totp_last_step', { mode: 'number' }),
+  /** SHA-256 of the setup link's token, and its end; null once used. */
+  setupTokenHash: text('setup_token_hash').unique(),
+  setupExpiresAt: timestamptz('setup_expires_at'),
+  failedSignIns: integer('failed_sign_ins').notNull().default(0),
+  disabledAt: timestamptz('disabled_at'),
+  createdAt: timestamptz('created_at').notNull().defaultNow(),
+  createdBy: text('created_by').notNull(),
+  lastSignInAt: timestamptz('last_sign_in_at'),
+});
+
+/** Operators' sessions: SHA-256 of the token, an absolute end and the last use (idle end). */
+export const operatorSessions = pgTable('operator_sessions', {
+  tokenHash: text('token_hash').primaryKey(),
+  operatorId: uuid('operator_id')
+    .notNull()
+    .references(() => operators.id, { onDelete: 'cascade' }),
+  ip: text('ip'),
+  createdAt: timestamptz('created_at').notNull().defaultNow(),
+  lastUsedAt: timestamptz('last_used_at').notNull().defaultNow(),
+  expiresAt: timestamptz('expires_at').notNull(),
+});
+
+/** What operators did: who, to what, why, and the state before and after (0036). */
+export const operatorAudit = pgTable('operator_audit', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  at: timestamptz('at')
+    .notNull()
+    .default(sql`clock_timestamp()`),
+  operatorId: uuid('operator_id').references(() => operators.id, { onDelete: 'set null' }),
+  operatorEmail: text('operator_email').notNull(),
+  action: text('action').notNull(),
+  targetKind: text('target_kind', { enum: ['player', 'operator'] }).notNull(),
+  targetId: text('target_id').notNull(),
+  why: text('why').notNull(),
+  before: jsonb('before'),
+  after: jsonb('after'),
+});
+
 export const schema = {
+  operators,
+  operatorSessions,
+  operatorAudit,
   mailQueue,
   auditEvents,
   accountRestrictions,

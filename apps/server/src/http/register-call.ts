@@ -6,6 +6,7 @@ import type { Auth, Call, ParamsOf, QueryOf, BodyOf, RateLimitTier, ResponseOf }
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Account } from '../modules/accounts/service.ts';
+import type { OperatorSession } from '../modules/operators/service.ts';
 import type { ResolvedSession } from '../modules/sessions/service.ts';
 import { assertRecentlyVerified, callAccount, callSession, checkCaptcha } from './call-policies.ts';
 import { answerFormat, encodeAnswer, sendText } from './codec.ts';
@@ -28,6 +29,8 @@ export interface CallInput<C extends Call> {
   reply: FastifyReply;
   /** The captcha's refusal (1200-1204), when the call was mounted with `captcha: 'hand-over'`; else null. */
   captchaRefusal: RequestError | null;
+  /** The operator of an `operator` call (the console), with at least the call's role; else null. */
+  operator: C['auth'] extends 'operator' ? OperatorSession : null;
 }
 
 export type CallHandler<C extends Call> = (input: CallInput<C>) => Promise<ResponseOf<C>>;
@@ -157,9 +160,10 @@ export function registerCall<C extends Call>(
   handler: CallHandler<C>,
   options: CallOptions = {},
 ): void {
-  const { signedIn, standing, captcha, rateLimits } = app.deps;
+  const { signedIn, standing, captcha, rateLimits, operators, consoleAddresses } = app.deps;
   const frozen: FrozenAnswers = new WeakMap();
-  implementedCalls(app.deps).add(call.id);
+  // The console's calls are for the publisher's staff, not in the public document (ADR 038).
+  if (call.area !== 'console') implementedCalls(app.deps).add(call.id);
   const inputs = {
     params: validator(call.params, 'params'),
     query: validator(call.query, 'query'),
@@ -181,8 +185,19 @@ export function registerCall<C extends Call>(
           : {}),
     },
     handler: async (request, reply) => {
+      // The console answers only the addresses it is open to (CONSOLE_ALLOWED_IPS), and only an
+      // operator's token on an operator's call: a player's token is never one, nor the reverse.
+      if (call.area === 'console' && !consoleAddresses.allows(request.ip))
+        throw new RequestError('console_address_refused');
+      const operator =
+        call.auth === 'operator' && call.role !== null
+          ? await operators.resolve(request.ctx.accessToken, call.role)
+          : null;
       // A public call has no session to wait for, and a call without a captcha none to check.
-      const resolved = call.auth === 'public' ? null : await callSession(call, request, signedIn, standing);
+      const resolved =
+        call.auth === 'public' || call.auth === 'operator'
+          ? null
+          : await callSession(call, request, signedIn, standing);
       const session = resolved?.session ?? null;
       request.ctx.session = session;
       const params = inputs.params(request.params) as ParamsOf<C>;
@@ -203,6 +218,7 @@ export function registerCall<C extends Call>(
         request,
         reply,
         captchaRefusal,
+        operator: operator as CallInput<C>['operator'],
       });
       const format = answerFormat(request);
       return sendText(reply, call.status, format, answerText(call, request, result, format, frozen));

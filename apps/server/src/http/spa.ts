@@ -19,6 +19,7 @@ import { BOOT_FALLBACK_MESSAGES } from './boot-fallback-messages.ts';
 import { RequestError } from './request-error.ts';
 
 const NOT_SPA = /^\/(api|dev|oauth2|\.well-known)(\/|$)/;
+const CONSOLE_PAGE = /^\/console(\/|$)/;
 
 /**
  * What a hashed asset goes without beyond the document's headers (http/security.ts gives it only
@@ -99,7 +100,7 @@ export async function registerSpa(app: FastifyInstance, distDir: string, boot?: 
     // The .br/.gz copy the build wrote, by Accept-Encoding (Content-Encoding, Vary: accept-encoding).
     preCompressed: true,
     // The page itself goes through the fallback below (translated, no-cache).
-    allowedPath: (pathName) => pathName !== '/index.html',
+    allowedPath: (pathName) => pathName !== '/index.html' && pathName !== '/console.html',
     setHeaders: (reply, path) => {
       const hashed = path.startsWith(assetsDir);
       reply.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
@@ -156,6 +157,17 @@ export async function registerSpa(app: FastifyInstance, distDir: string, boot?: 
     }
     return page;
   };
+  const consolePath = join(distDir, 'console.html');
+  let consoleCached: { html: string; mtimeMs: number } | null = null;
+  const consolePage = (): string | null => {
+    try {
+      const { mtimeMs } = statSync(consolePath);
+      if (consoleCached?.mtimeMs !== mtimeMs) consoleCached = { html: readFileSync(consolePath, 'utf8'), mtimeMs };
+      return consoleCached.html;
+    } catch {
+      return null;
+    }
+  };
   // The boot data element, made again only when the settings service gives another object.
   let lastBoot: { settings: unknown; element: string } | null = null;
   const bootDataFor = async (request: FastifyRequest): Promise<string | null> => {
@@ -176,6 +188,12 @@ export async function registerSpa(app: FastifyInstance, distDir: string, boot?: 
     const path = request.url.split('?')[0] ?? '/';
     const isPage = (request.method === 'GET' || request.method === 'HEAD') && !NOT_SPA.test(path);
     if (!isPage || (path !== '/index.html' && /\.[a-z0-9]{1,8}$/i.test(path))) throw new RequestError('not_found');
+    // The operators' console is its own page of the build (console.html): players never load it.
+    if (CONSOLE_PAGE.test(path)) {
+      const page = consolePage();
+      if (page === null) return reply.code(404).type('text/plain; charset=utf-8').send('The console is not built.');
+      return reply.code(200).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(page);
+    }
     const encoding = pageEncoding(request.headers['accept-encoding']);
     const page = indexPage(path, pageLocale(request), encoding, await bootDataFor(request));
     if (page === null) {

@@ -2,8 +2,11 @@
 // 256 bits from the CSPRNG, base64url, with a type prefix; stored only as SHA-256.
 import { createHash, randomBytes } from 'node:crypto';
 
-/** Access, refresh, mailed-link, game authorization-code and device-code tokens. */
-export type TokenKind = 'at' | 'rt' | 'lt' | 'ac' | 'dc';
+/**
+ * Access, refresh, mailed-link, game authorization-code and device-code tokens; an operator's
+ * console session (`op`) and an operator's setup link (`os`).
+ */
+export type TokenKind = 'at' | 'rt' | 'lt' | 'ac' | 'dc' | 'op' | 'os';
 
 const TOKEN_BYTES = 32;
 // The CSPRNG is asked for 128 tokens' worth at a time (one call costs as much as 12 slices of a

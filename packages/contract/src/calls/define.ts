@@ -7,9 +7,15 @@ import { z } from 'zod';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 export type Area =
-  'accounts' | 'sessions' | 'betas' | 'friends' | 'social' | 'games' | 'settings' | 'twitch' | 'analytics';
-/** public: no access token needed; token: an access token is required; optional: used when sent. */
-export type Auth = 'public' | 'token' | 'optional';
+  'accounts' | 'sessions' | 'betas' | 'friends' | 'social' | 'games' | 'settings' | 'twitch' | 'analytics' | 'console';
+/**
+ * public: no access token needed; token: an access token is required; optional: used when sent;
+ * operator: an operator's console token (never a player's), with at least the call's `role`.
+ */
+export type Auth = 'public' | 'token' | 'optional' | 'operator';
+
+/** An operator's role (the console, issue 33): viewer reads, support acts on players, admin does all. */
+export type OperatorRoleNeeded = 'viewer' | 'support' | 'admin';
 
 /**
  * What a call that changes what protects the account needs just before (PUT /sessions/me/verify):
@@ -55,6 +61,8 @@ export interface CallPolicies {
    * session of a stub is not concerned: the game plays as it.
    */
   allowStub: boolean;
+  /** The least role of the operator calling (`auth: 'operator'` calls only; null for the others). */
+  role: OperatorRoleNeeded | null;
 }
 
 export interface Call<
@@ -137,6 +145,7 @@ export function defineCall<
   gameToken?: GameTokenPolicy;
   recentVerification?: RecentVerification;
   allowStub?: boolean;
+  role?: OperatorRoleNeeded | null;
 }): Call<P, Q, B, R, A> {
   const names = [...def.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
   const params = (def.params ?? empty) as P;
@@ -153,7 +162,11 @@ export function defineCall<
     gameToken: def.gameToken ?? 'refused',
     recentVerification: def.recentVerification ?? false,
     allowStub: def.allowStub ?? false,
+    role: def.role ?? null,
   };
+  if ((def.auth === 'operator') !== (policies.role !== null)) {
+    throw new Error(`${def.id}: an operator call names the least role it needs, and only an operator call does`);
+  }
   // Session policies mean nothing without a session, and only a token call can insist on a game's.
   const sessionPolicies =
     policies.allowMfaPending || policies.gameToken !== 'refused' || policies.recentVerification || policies.allowStub;

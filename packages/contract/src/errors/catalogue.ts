@@ -175,6 +175,12 @@ export const ERRORS = {
   // not on that account.
   twitch_link_missing: { code: 1151, status: 409 },
   twitch_drop_not_found: { code: 1152, status: 404 },
+
+  // The operators' console (issue 33): an operator whose role does not allow the call; an address
+  // outside CONSOLE_ALLOWED_IPS; a setup link that is unknown, used or out of date.
+  operator_role_refused: { code: 1160, status: 403 },
+  console_address_refused: { code: 1161, status: 403 },
+  operator_setup_invalid: { code: 1162, status: 400 },
 } as const satisfies Record<string, ErrorDefinition>;
 
 export type ErrorName = keyof typeof ERRORS;

@@ -156,6 +156,9 @@ export const ENGLISH_MESSAGES = {
   twitch_link_missing: 'Connect your Twitch account to claim this drop.',
   twitch_drop_not_found:
     'We could not find this drop on your Twitch account. Watch a stream with drops enabled, then try again.',
+  operator_role_refused: 'Your role does not allow this. Ask an admin.',
+  console_address_refused: 'The console cannot be used from this network.',
+  operator_setup_invalid: 'This setup link is not valid any more. Ask an admin for a new one.',
 } as const satisfies Record<ErrorName, string>;
 
 /** Message key → English message, error.generic included. */

@@ -70,6 +70,16 @@ export class AccountsService {
     await this.#repo.update(id, { registrationFlagged: flagged });
   }
 
+  /** Lifts a soft lock (an operator's action in the console, issue 33). */
+  async clearLock(id: string): Promise<void> {
+    await this.#repo.clearLock(id);
+  }
+
+  /** Deletes the account as a player's own deletion does, without its mailed code (an operator's action). */
+  async delete(account: Account): Promise<void> {
+    await this.#repo.delete(account);
+  }
+
   async passwordSet(email: string): Promise<boolean> {
     const account = await this.#repo.findByEmail(email);
     return Boolean(account && !account.stub && account.passwordHash !== null);

@@ -29,6 +29,9 @@ import type { MfaRepo, StoredBackupCode } from './repo.ts';
 import type { SecretBox } from '../../security/secret-box.ts';
 import { matchTotp, newTotpSecret, otpauthUri } from './totp.ts';
 
+// The authenticator codes, for the operators' console too (modules/operators).
+export { matchTotp, newTotpSecret, otpauthUri } from './totp.ts';
+
 export const MFA_FAILURES = 5;
 export const MFA_FAILURE_WINDOW_MS = 15 * 60_000;
 
