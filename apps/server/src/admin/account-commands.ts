@@ -25,7 +25,8 @@ function options(args: string[], allowed: readonly string[]): Record<string, str
   return found;
 }
 
-function osUser(): string {
+/** The user running the command (the operator, when no --by names one). */
+export function osUser(): string {
   try {
     return userInfo().username;
   } catch {

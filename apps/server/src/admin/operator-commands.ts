@@ -1,19 +1,11 @@
 // The operators of the console from the command line (issue 33): the first operators are added here
 // (an admin then manages the others in the console), and a lost authenticator is reset here.
-import { userInfo } from 'node:os';
 import type { Operations } from '../deps.ts';
 import { isRole, OperatorAdminError } from '../modules/operators/service.ts';
+import { osUser } from './account-commands.ts';
 import { UsageError } from './usage.ts';
 
 const time = (date: Date) => date.toISOString().slice(0, 19).replace('T', ' ') + ' UTC';
-
-function osUser(): string {
-  try {
-    return userInfo().username;
-  } catch {
-    return 'operator';
-  }
-}
 
 export async function runOperatorCommand(
   command: string,
