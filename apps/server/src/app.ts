@@ -45,6 +45,7 @@ import { registerBetas } from './modules/betas/routes.ts';
 import { registerFriends } from './modules/friends/routes.ts';
 import { registerOperators } from './modules/operators/routes.ts';
 import { registerSupport } from './modules/support/routes.ts';
+import { registerLiveOps } from './modules/live-ops/routes.ts';
 import { sandboxClient } from './platforms/sandbox/catalogue.ts';
 import { redactUrl } from './http/log-redaction.ts';
 import { logStream, stdoutLog } from './log-output.ts';
@@ -165,6 +166,7 @@ export async function buildApp(config: Config, infrastructure?: Infrastructure):
       registerAudit(api, resolved);
       registerOperators(api, resolved);
       registerSupport(api, resolved);
+      registerLiveOps(api, resolved);
     },
     { prefix: '/api' },
   );

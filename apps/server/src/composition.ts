@@ -34,6 +34,7 @@ import { OperatorsRepo } from './modules/operators/repo.ts';
 import { ConsoleAddresses, OperatorsService } from './modules/operators/service.ts';
 import { SupportRepo } from './modules/support/repo.ts';
 import { SupportService } from './modules/support/service.ts';
+import { LiveOpsService } from './modules/live-ops/service.ts';
 import { AnalyticsRepo } from './modules/analytics/repo.ts';
 import { AnalyticsService } from './modules/analytics/service.ts';
 import { createCaptchaVerifier } from './modules/captcha/service.ts';
@@ -311,6 +312,7 @@ export function compose(infrastructure: Infrastructure): Services {
   });
 
   const moderation = new ModerationService({ repo: moderationRepo, accounts, games, tokens, audit });
+  const settings = new SettingsService(new SettingsRepo(orm), games, platforms, { debug: config.debug, usernameBounds });
   const operators = composeOperators(db, config, publicUrl);
 
   return {
@@ -326,6 +328,15 @@ export function compose(infrastructure: Infrastructure): Services {
       verification,
       audit,
       operators,
+    }),
+    liveOps: new LiveOpsService({
+      betas: new BetaOperatorsService({ repo: new BetaOperatorsRepo(orm), games }),
+      registry: new GameRegistryService(gamesRepo),
+      terms: consents,
+      mail: new MailQueueRepo(db),
+      flags: settings,
+      operators,
+      maintenance: config.maintenance,
     }),
     captcha: createCaptchaVerifier({
       provider: config.CAPTCHA_PROVIDER,
@@ -399,7 +410,7 @@ export function compose(infrastructure: Infrastructure): Services {
     games,
     gameProgress,
     consolidation,
-    settings: new SettingsService(new SettingsRepo(orm), games, platforms, { debug: config.debug, usernameBounds }),
+    settings,
     platforms,
     platformLinks,
     analytics: new AnalyticsService(new AnalyticsRepo(orm)),

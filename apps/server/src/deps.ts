@@ -50,6 +50,7 @@ import type { ModerationService } from './modules/moderation/service.ts';
 import type { StandingService } from './modules/moderation/standing-service.ts';
 import type { ConsoleAddresses, OperatorsService } from './modules/operators/service.ts';
 import type { SupportService } from './modules/support/service.ts';
+import type { LiveOpsService } from './modules/live-ops/service.ts';
 
 /** What the app runs on: opened once per process (openInfrastructure); tests pass their own. */
 export interface Infrastructure {
@@ -77,6 +78,8 @@ export interface Services extends Infrastructure {
   consoleAddresses: ConsoleAddresses;
   /** Player support in the console: search, a player's page, actions, data export. */
   support: SupportService;
+  /** Live operations in the console: playtests, games and clients, terms, mail, feature flags. */
+  liveOps: LiveOpsService;
   tokens: TokenService;
   /** The player's signed-in devices: each live sign-in, ended one at a time or all but this one. */
   signedInDevices: SignedInDevicesService;

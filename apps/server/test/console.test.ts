@@ -371,3 +371,166 @@ describe('the command line', () => {
     expect((await call('GET', `/console/setup/${link.split('#')[1]}`)).json().code).toBe('operator_setup_invalid');
   });
 });
+
+describe('live operations', () => {
+  let live: TestApp;
+  beforeAll(async () => {
+    live = await testApp({ SIGN_IN_PER_MINUTE: '100000', RATE_LIMIT_PER_MINUTE: '100000' }, { seed: true });
+  });
+  afterAll(async () => {
+    await live?.close();
+  });
+  const liveCall = (method: 'GET' | 'POST' | 'PUT', url: string, token?: string, payload?: unknown) =>
+    apiCall(live.app, method, `/api${url}`, token, payload);
+  async function liveOperator(role: OperatorRole) {
+    const email = `live-${role}-${randomUUID().slice(0, 8)}@ops.example.com`;
+    const { setupUrl } = await live.deps.operators.add({ email, role }, { commandLine: 'test' });
+    const token = setupUrl.split('#')[1] ?? '';
+    const secret = String((await liveCall('GET', `/console/setup/${token}`)).json().totp_secret);
+    const done = await liveCall('POST', '/console/setup', undefined, {
+      token,
+      password: OPERATOR_PASSWORD,
+      code: authenticatorCode(secret, Date.now()),
+    });
+    return String(done.json().token);
+  }
+
+  it('playtests: figures, keys imported with the bad lines named, campaign codes', async () => {
+    const viewer = await liveOperator('viewer');
+    const support = await liveOperator('support');
+    const list = await liveCall('GET', '/console/playtests', viewer);
+    expect(list.statusCode, list.body).toBe(200);
+    const demo = list.json().playtests.find((p: { key: string }) => p.key === 'starfall-open-playtest');
+    expect(demo).toMatchObject({ game: 'starfall-legends', platforms: expect.arrayContaining(['pc_steam']) });
+
+    const bad = await liveCall('POST', '/console/playtests/starfall-open-playtest/keys', support, {
+      platform: 'pc_steam',
+      text: 'AAAAA-BBBBB-CCCCC\nnot a key\n',
+      why: 'launch keys batch 1',
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().body.issues).toEqual([
+      expect.objectContaining({ path: 'body.text', message: expect.stringMatching(/^Line 2: /) }),
+    ]);
+    const before = demo.keys.find((k: { platform: string }) => k.platform === 'pc_steam')?.total ?? 0;
+    const good = await liveCall('POST', '/console/playtests/starfall-open-playtest/keys', support, {
+      platform: 'pc_steam',
+      text: 'AAAAA-BBBBB-CCCCC\nDDDDD-EEEEE-FFFFF\n',
+      why: 'launch keys batch 1',
+    });
+    expect(good.statusCode, good.body).toBe(200);
+    expect(good.json().imported).toBe(2);
+    expect(good.json().playtest.keys.find((k: { platform: string }) => k.platform === 'pc_steam').total).toBe(
+      before + 2,
+    );
+    expect(
+      (
+        await liveCall('POST', '/console/playtests/starfall-open-playtest/keys', viewer, {
+          platform: 'pc_steam',
+          text: 'x',
+          why: 'nope',
+        })
+      ).statusCode,
+    ).toBe(403);
+
+    const codes = await liveCall('POST', '/console/playtests/starfall-open-playtest/campaign_codes', support, {
+      count: 3,
+      type: 'single',
+      why: 'creator campaign',
+    });
+    expect(codes.statusCode, codes.body).toBe(201);
+    expect(codes.json().codes).toHaveLength(3);
+    expect(
+      (
+        await liveCall('POST', '/console/playtests/nope/campaign_codes', support, {
+          count: 1,
+          type: 'single',
+          why: 'x y z',
+        })
+      ).statusCode,
+    ).toBe(404);
+  });
+
+  it('games and clients: read by all, a redirect URI and a new secret by an admin only', async () => {
+    const support = await liveOperator('support');
+    const admin = await liveOperator('admin');
+    const games = await liveCall('GET', '/console/games', support);
+    expect(games.statusCode, games.body).toBe(200);
+    const starfall = games.json().games.find((g: { slug: string }) => g.slug === 'starfall-legends');
+    expect(starfall.clients.map((c: { client_id: string }) => c.client_id)).toContain('starfall-legends-pc');
+
+    const uri = 'https://starfall.example.com/callback';
+    expect(
+      (await liveCall('POST', '/console/clients/starfall-legends-pc/redirect_uris', support, { uri, why: 'new site' }))
+        .statusCode,
+    ).toBe(403);
+    const added = await liveCall('POST', '/console/clients/starfall-legends-pc/redirect_uris', admin, {
+      uri,
+      why: 'new site',
+    });
+    expect(added.statusCode, added.body).toBe(200);
+    expect(added.json().redirect_uris).toContain(uri);
+    const bad = await liveCall('POST', '/console/clients/starfall-legends-pc/redirect_uris', admin, {
+      uri: 'javascript:alert(1)',
+      why: 'oops',
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().body.issues[0].path).toBe('body.uri');
+
+    const publicClient = await liveCall('POST', '/console/clients/starfall-legends-pc/secret', admin, {
+      why: 'leaked',
+    });
+    expect(publicClient.statusCode).toBe(400);
+    await live.deps.db.query(
+      `INSERT INTO oauth_clients (client_id, game_slug, name, kind, secret_hash, redirect_uris)
+       VALUES ('starfall-server', 'starfall-legends', 'Starfall server', 'confidential', 'x', '{}')`,
+    );
+    const rotated = await liveCall('POST', '/console/clients/starfall-server/secret', admin, {
+      why: 'leaked in a log',
+    });
+    expect(rotated.statusCode, rotated.body).toBe(200);
+    expect(rotated.headers['cache-control']).toBe('no-store');
+    expect(String(rotated.json().client_secret)).toMatch(/^[\w-]{43}$/);
+  });
+
+  it('terms, mail and flags', async () => {
+    const viewer = await liveOperator('viewer');
+    const support = await liveOperator('support');
+    const admin = await liveOperator('admin');
+    expect((await liveCall('POST', '/console/terms', support, { document: 'tos', why: 'new terms' })).statusCode).toBe(
+      403,
+    );
+    const published = await liveCall('POST', '/console/terms', admin, { document: 'tos', why: 'new terms, legal 12' });
+    expect(published.statusCode, published.body).toBe(201);
+    expect(published.json().version).toBeGreaterThan(1);
+
+    const mail = await liveCall('GET', '/console/mail', viewer);
+    expect(mail.statusCode, mail.body).toBe(200);
+    expect(mail.json()).toMatchObject({ failed: expect.any(Number), failures: expect.any(Array) });
+    expect((await liveCall('POST', '/console/mail/retry', viewer, { why: 'retry all' })).statusCode).toBe(403);
+    const retried = await liveCall('POST', '/console/mail/retry', support, { why: 'smtp was down' });
+    expect(retried.statusCode, retried.body).toBe(200);
+    expect((await liveCall('POST', '/console/mail/retry', support, { id: 999999, why: 'one' })).statusCode).toBe(404);
+
+    const flags = await liveCall('GET', '/console/flags', viewer);
+    expect(flags.json()).toMatchObject({
+      maintenance: false,
+      flags: expect.arrayContaining([expect.objectContaining({ name: 'game_page' })]),
+    });
+    expect(
+      (await liveCall('PUT', '/console/flags/game_page', support, { enabled: false, why: 'x y z' })).statusCode,
+    ).toBe(403);
+    const off = await liveCall('PUT', '/console/flags/game_page', admin, {
+      enabled: false,
+      why: 'page broken in prod',
+    });
+    expect(off.statusCode, off.body).toBe(200);
+    expect(off.json().flags).toContainEqual({ name: 'game_page', enabled: false });
+    const settings = await liveCall('GET', '/settings/public');
+    expect(settings.json().featureFlags.game_page).toBe(false);
+
+    const audit = await liveCall('GET', '/console/audit', admin);
+    const actions = audit.json().entries.map((e: { action: string }) => e.action);
+    expect(actions).toEqual(expect.arrayContaining(['flag.set', 'mail.retry', 'terms.publish']));
+  });
+});

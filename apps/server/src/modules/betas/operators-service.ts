@@ -18,6 +18,12 @@ export type { BetaStats } from './operators-repo.ts';
 /** What an operator did wrong: the message is for them (no stack trace). */
 export class BetaAdminError extends Error {
   override name = 'BetaAdminError';
+  /** The bad lines of a key file, by line number (the console shows each beside the file). */
+  readonly problems: readonly { line: number; problem: string }[];
+  constructor(message: string, problems: readonly { line: number; problem: string }[] = []) {
+    super(message);
+    this.problems = problems;
+  }
 }
 
 const MAX_CODES_AT_ONCE = 100_000;
@@ -79,6 +85,7 @@ export class BetaOperatorsService {
           `nothing imported: ${all.length} bad line(s)`,
           ...all.slice(0, 50).map((p) => `  line ${p.line}: ${p.problem}`),
         ].join('\n'),
+        all,
       );
     if (keys.length === 0) throw new BetaAdminError('nothing imported: the file holds no keys');
     return this.#repo.importKeys(beta.id, platform.data as GamePlatformKey, keys);

@@ -103,6 +103,15 @@ export class GameRegistryService {
     return updated;
   }
 
+  /** A new secret for a confidential client, answered once; the old one stops working at once. */
+  async rotateSecret(id: string): Promise<string> {
+    const secret = randomBytes(32).toString('base64url');
+    if (!(await this.#repo.setSecretHash(id, hashClientSecret(secret)))) {
+      throw new RegistryError(`no confidential client ${id} (a public client has no secret)`);
+    }
+    return secret;
+  }
+
   async removeClient(id: string): Promise<void> {
     if (!(await this.#repo.removeClient(id))) throw new RegistryError(`no client ${id}`);
   }

@@ -195,6 +195,16 @@ export class GamesRepo {
     return row;
   }
 
+  /** Sets a confidential client's secret (its SHA-256); false when there is no such confidential client. */
+  async setSecretHash(id: string, secretHash: string): Promise<boolean> {
+    const rows = await this.#orm
+      .update(oauthClients)
+      .set({ secretHash })
+      .where(and(eq(oauthClients.clientId, id), eq(oauthClients.kind, 'confidential')))
+      .returning({ clientId: oauthClients.clientId });
+    return rows.length > 0;
+  }
+
   /** Removes a client; false when there was none. */
   async removeClient(id: string): Promise<boolean> {
     const removed = await this.#orm

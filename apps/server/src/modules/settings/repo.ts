@@ -14,6 +14,14 @@ export class SettingsRepo {
     return this.#orm.select({ name: featureFlags.name, enabled: featureFlags.enabled }).from(featureFlags);
   }
 
+  /** Turns a flag on or off (an operator's, in the console); a flag not in the table is added. */
+  async setFlag(name: string, enabled: boolean): Promise<void> {
+    await this.#orm
+      .insert(featureFlags)
+      .values({ name, enabled })
+      .onConflictDoUpdate({ target: featureFlags.name, set: { enabled, updatedAt: new Date() } });
+  }
+
   environments() {
     return this.#orm
       .select({

@@ -2,6 +2,7 @@
 // length of display names, and in debug mode the environments the web app may switch to. They change only on an operator's command
 // (admin CLI, games registry, SQL), in any instance: each instance keeps them at most
 // PUBLIC_SETTINGS_TTL_MS and then reads them again, so a change is seen everywhere within that bound.
+import { FEATURE_FLAGS } from '@portal/contract/calls/console-live-ops';
 import { PLATFORM_IDS } from '@portal/contract/data/platforms';
 import type { PublicSettings } from '@portal/contract/calls/settings';
 import { freezeAnswer } from '../../http/frozen-answer.ts';
@@ -12,7 +13,7 @@ import type { SettingsRepo } from './repo.ts';
 /** How long an instance answers the public settings it read, without reading them again. */
 export const PUBLIC_SETTINGS_TTL_MS = 5_000;
 
-const FLAG_NAMES = ['game_page', 'dev_tools', 'third_party_login', 'curseforge_hidden'] as const;
+const FLAG_NAMES = FEATURE_FLAGS;
 
 export class SettingsService {
   readonly #repo: SettingsRepo;
@@ -34,6 +35,18 @@ export class SettingsService {
     this.#platforms = platforms;
     this.#debug = options.debug;
     this.#displayName = { min_length: options.usernameBounds.min, max_length: options.usernameBounds.max };
+  }
+
+  /** The feature flags as stored now (not the cached public settings): the console's view. */
+  async flags(): Promise<{ name: (typeof FLAG_NAMES)[number]; enabled: boolean }[]> {
+    const enabled = new Map((await this.#repo.featureFlags()).map((f) => [f.name, f.enabled]));
+    return FLAG_NAMES.map((name) => ({ name, enabled: enabled.get(name) ?? false }));
+  }
+
+  /** Turns a flag on or off; this instance answers it at once, the others within PUBLIC_SETTINGS_TTL_MS. */
+  async setFlag(name: (typeof FLAG_NAMES)[number], enabled: boolean): Promise<void> {
+    await this.#repo.setFlag(name, enabled);
+    this.#cached = null;
   }
 
   /** The public settings, read again when the last read began PUBLIC_SETTINGS_TTL_MS ago or more. */
