@@ -95,6 +95,25 @@ describe('operators sign in', () => {
     }
   });
 
+  it('locks an operator after 10 wrong tries in a row, until a new setup link', async () => {
+    const op = await operatorOf('viewer');
+    for (let i = 0; i < 10; i++) {
+      const res = await call('POST', '/console/sessions', undefined, {
+        email: op.email,
+        password: `wrong ${i}`,
+        code: '123456',
+      });
+      expect(res.statusCode).toBe(401);
+    }
+    const right = await call('POST', '/console/sessions', undefined, {
+      email: op.email,
+      password: OPERATOR_PASSWORD,
+      code: authenticatorCode(op.secret, Date.now() + 30_000),
+    });
+    expect(right.statusCode).toBe(401);
+    expect(right.json().code).toBe('invalid_credentials');
+  });
+
   it('refuses a bad setup: a short password, a wrong code, a made-up link', async () => {
     const { setupUrl } = await t.deps.operators.add(
       { email: `s-${randomUUID().slice(0, 8)}@ops.example.com`, role: 'viewer' },

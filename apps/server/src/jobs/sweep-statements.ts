@@ -62,6 +62,12 @@ export const SWEEP_STATEMENTS: readonly SweepStatement[] = [
   // Device authorizations: approved, redeemed, denied or not, gone a day after they expired.
   expiredADayAgo('device_authorizations'),
   {
+    // Operators' sessions (migration 0036) past their end; a few per operator, so no index of its own.
+    name: 'operator_sessions',
+    sql: `DELETE FROM operator_sessions WHERE token_hash IN (
+            SELECT token_hash FROM operator_sessions WHERE expires_at < now() LIMIT $1)`,
+  },
+  {
     name: 'rate_limits',
     sql: `DELETE FROM rate_limits WHERE key IN (
             SELECT key FROM rate_limits WHERE expires_at < clock_timestamp() LIMIT $1)`,

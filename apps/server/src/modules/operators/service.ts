@@ -17,6 +17,11 @@ export { ConsoleAddresses } from './console-addresses.ts';
 
 /** How long a setup link works. */
 export const SETUP_LINK_HOURS = 24;
+/**
+ * Wrong passwords or codes in a row after which an operator cannot sign in until `operators reset`
+ * (a new setup link); the sign-in tier's rate limit slows guessing before that.
+ */
+export const OPERATOR_LOCK_FAILURES = 10;
 
 export interface OperatorsOptions {
   /** A session's absolute length, and how long it may idle. */
@@ -191,7 +196,12 @@ export class OperatorsService {
    */
   async signIn(input: { email: string; password: string; code: string }, ip: string | null): Promise<OperatorSignIn> {
     const row = await this.#d.repo.findByEmail(input.email);
-    const usable = row && row.disabledAt === null && row.passwordHash !== null && row.totpSecret !== null;
+    const usable =
+      row &&
+      row.disabledAt === null &&
+      row.passwordHash !== null &&
+      row.totpSecret !== null &&
+      row.failedSignIns < OPERATOR_LOCK_FAILURES;
     decoy ??= argon2Hash(`decoy-${Math.random()}`);
     const passwordOk = await argon2Verify(usable ? (row.passwordHash as string) : await decoy, input.password);
     if (!usable || !passwordOk) {
