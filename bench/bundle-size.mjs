@@ -21,7 +21,8 @@ function add(key) {
   for (const imported of chunk.imports ?? []) add(imported);
 }
 
-const entry = Object.keys(manifest).find((key) => manifest[key].isEntry);
+// The players' entry (index.html), not the operators' console (console.html), which players never load.
+const entry = manifest['index.html'] ? 'index.html' : Object.keys(manifest).find((key) => manifest[key].isEntry);
 add(entry);
 // The sign-in route's screens and the default language's messages load right after the entry.
 add(Object.keys(manifest).find((key) => key.endsWith('features/auth/screens.tsx')));

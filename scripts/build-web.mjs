@@ -29,7 +29,9 @@ export const BUILD_INPUTS = [
   'apps/web/src',
   'apps/web/public',
   'apps/web/index.html',
+  'apps/web/console.html',
   'apps/web/vite.config.ts',
+  'apps/web/vite.console.config.ts',
   'apps/web/build',
   'apps/web/package.json',
   'apps/web/tsconfig.json',
@@ -108,13 +110,16 @@ export function compressBuild(dir) {
 function runVite(root, outDir) {
   const webDir = join(root, 'apps/web');
   const vitePackage = createRequire(join(webDir, 'package.json')).resolve('vite/package.json');
-  const result = spawnSync(
-    process.execPath,
-    [join(dirname(vitePackage), 'bin/vite.js'), 'build', '--outDir', outDir, '--emptyOutDir'],
-    // Always a production build, whatever NODE_ENV the caller runs with.
-    { cwd: webDir, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } },
-  );
-  if (result.status !== 0) throw new Error(`vite build exited with ${result.status ?? result.signal}`);
+  // The players' app, then the operators' console into the same folder (vite.console.config.ts says why).
+  for (const args of [['--emptyOutDir'], ['--config', 'vite.console.config.ts']]) {
+    const result = spawnSync(
+      process.execPath,
+      [join(dirname(vitePackage), 'bin/vite.js'), 'build', '--outDir', outDir, ...args],
+      // Always a production build, whatever NODE_ENV the caller runs with.
+      { cwd: webDir, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } },
+    );
+    if (result.status !== 0) throw new Error(`vite build exited with ${result.status ?? result.signal}`);
+  }
 }
 
 /** Replaces distDir by builtDir with two renames (a concurrent build may win the race: retried). */

@@ -312,7 +312,10 @@ export function compose(infrastructure: Infrastructure): Services {
   });
 
   const moderation = new ModerationService({ repo: moderationRepo, accounts, games, tokens, audit });
-  const settings = new SettingsService(new SettingsRepo(orm), games, platforms, { debug: config.debug, usernameBounds });
+  const settings = new SettingsService(new SettingsRepo(orm), games, platforms, {
+    debug: config.debug,
+    usernameBounds,
+  });
   const operators = composeOperators(db, config, publicUrl);
 
   return {

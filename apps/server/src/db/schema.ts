@@ -826,7 +826,7 @@ export const operatorAudit = pgTable('operator_audit', {
   operatorId: uuid('operator_id').references(() => operators.id, { onDelete: 'set null' }),
   operatorEmail: text('operator_email').notNull(),
   action: text('action').notNull(),
-  targetKind: text('target_kind', { enum: ['player', 'operator'] }).notNull(),
+  targetKind: text('target_kind', { enum: ['player', 'operator', 'live_ops'] }).notNull(),
   targetId: text('target_id').notNull(),
   why: text('why').notNull(),
   before: jsonb('before'),

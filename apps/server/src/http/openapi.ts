@@ -279,7 +279,7 @@ function operation(call: Call, implemented: boolean) {
       gameToken: call.gameToken,
       recentVerification: call.recentVerification,
       allowStub: call.allowStub,
-    } satisfies Omit<CallPolicies, 'role'>,
+    } satisfies CallPolicies,
     security: call.auth === 'token' ? [{ apiKey: [], accessToken: [] }] : [{ apiKey: [] }],
     parameters: [
       ...path.list,

@@ -190,7 +190,7 @@ export function registerCall<C extends Call>(
       if (call.area === 'console' && !consoleAddresses.allows(request.ip))
         throw new RequestError('console_address_refused');
       const operator =
-        call.auth === 'operator' && call.role !== null
+        call.auth === 'operator' && call.role !== undefined
           ? await operators.resolve(request.ctx.accessToken, call.role)
           : null;
       // A public call has no session to wait for, and a call without a captcha none to check.

@@ -345,7 +345,8 @@ export const auditEntry = z.object({
   at: datetime(),
   operator_email: z.string(),
   action: z.string(),
-  target_kind: z.enum(['player', 'operator']),
+  /** `live_ops`: a playtest, client, the terms, the mail queue or a flag, named by target_id. */
+  target_kind: z.enum(['player', 'operator', 'live_ops']),
   target_id: z.string(),
   why: z.string(),
   before: z.unknown(),

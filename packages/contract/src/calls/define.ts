@@ -61,8 +61,6 @@ export interface CallPolicies {
    * session of a stub is not concerned: the game plays as it.
    */
   allowStub: boolean;
-  /** The least role of the operator calling (`auth: 'operator'` calls only; null for the others). */
-  role: OperatorRoleNeeded | null;
 }
 
 export interface Call<
@@ -72,6 +70,8 @@ export interface Call<
   R extends z.ZodType = z.ZodType,
   A extends Auth = Auth,
 > extends CallPolicies {
+  /** The least role of the operator calling (`auth: 'operator'` calls only). */
+  role?: OperatorRoleNeeded;
   /** Stable identifier, `area.name`, also the OpenAPI operationId. */
   id: string;
   area: Area;
@@ -145,7 +145,7 @@ export function defineCall<
   gameToken?: GameTokenPolicy;
   recentVerification?: RecentVerification;
   allowStub?: boolean;
-  role?: OperatorRoleNeeded | null;
+  role?: OperatorRoleNeeded;
 }): Call<P, Q, B, R, A> {
   const names = [...def.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
   const params = (def.params ?? empty) as P;
@@ -162,11 +162,7 @@ export function defineCall<
     gameToken: def.gameToken ?? 'refused',
     recentVerification: def.recentVerification ?? false,
     allowStub: def.allowStub ?? false,
-    role: def.role ?? null,
   };
-  if ((def.auth === 'operator') !== (policies.role !== null)) {
-    throw new Error(`${def.id}: an operator call names the least role it needs, and only an operator call does`);
-  }
   // Session policies mean nothing without a session, and only a token call can insist on a game's.
   const sessionPolicies =
     policies.allowMfaPending || policies.gameToken !== 'refused' || policies.recentVerification || policies.allowStub;

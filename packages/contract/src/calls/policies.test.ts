@@ -127,3 +127,24 @@ describe('call policies', () => {
     ]).toEqual([false, 'default', false, 'refused', false, false]);
   });
 });
+
+describe("the operators' console's calls", () => {
+  it('name the least role they need when they take an operator, and only they do', async () => {
+    const { consoleCalls } = await import('./console.ts');
+    const { consoleLiveOpsCalls } = await import('./console-live-ops.ts');
+    const console = [...Object.values(consoleCalls), ...Object.values(consoleLiveOpsCalls)];
+    for (const call of console) {
+      expect(call.area, call.id).toBe('console');
+      expect(call.role !== undefined, call.id).toBe(call.auth === 'operator');
+    }
+    expect(console.filter((c) => c.auth !== 'operator').map((c) => c.id)).toEqual([
+      'console.signIn',
+      'console.setupRead',
+      'console.setup',
+    ]);
+    for (const call of allCalls) {
+      expect(call.role, call.id).toBeUndefined();
+      expect(call.area, call.id).not.toBe('console');
+    }
+  });
+});

@@ -37,7 +37,7 @@ CREATE TABLE operator_audit (
   operator_id uuid REFERENCES operators (id) ON DELETE SET NULL,
   operator_email text NOT NULL,
   action text NOT NULL,
-  target_kind text NOT NULL CHECK (target_kind IN ('player', 'operator')),
+  target_kind text NOT NULL CHECK (target_kind IN ('player', 'operator', 'live_ops')),
   target_id text NOT NULL,
   why text NOT NULL,
   before jsonb,

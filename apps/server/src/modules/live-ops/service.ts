@@ -57,9 +57,7 @@ export interface LiveOpsDeps {
       sent: number;
       oldestPendingSeconds: number;
     }>;
-    failures(
-      limit: number,
-    ): Promise<
+    failures(limit: number): Promise<
       {
         id: number;
         template: string;
@@ -109,7 +107,7 @@ export class LiveOpsService {
   }
 
   #audit(operator: OperatorRow, why: string, action: string, target: string, before: unknown, after: unknown) {
-    return this.#d.operators.audit({ operator, why }, action, { id: target }, before, after, { kind: 'operator' });
+    return this.#d.operators.audit({ operator, why }, action, { id: target }, before, after, { kind: 'live_ops' });
   }
 
   async #summary(key: string): Promise<PlaytestSummary> {

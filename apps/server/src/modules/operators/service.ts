@@ -281,7 +281,7 @@ export class OperatorsService {
     target: { id: string } & ({ email: string } | object),
     before: unknown,
     after: unknown,
-    extra: { commandLine?: string; kind?: 'player' | 'operator' } = {},
+    extra: { commandLine?: string; kind?: 'player' | 'operator' | 'live_ops' } = {},
   ): Promise<void> {
     const entry: NewAuditEntry = {
       operatorId: by?.operator.id ?? null,

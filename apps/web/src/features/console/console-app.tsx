@@ -1,0 +1,126 @@
+// The operators' console: signed out, the sign-in (or a setup link); signed in, the header with the
+// operator and their role, and the pages their role may see. Each page's title names it.
+import { consoleCalls } from '@portal/contract/calls/console';
+import { useEffect, useState, useSyncExternalStore } from 'react';
+import { consoleCall, onSessionChange, readSession, saveSession } from './api.ts';
+import type { StoredSession } from './api.ts';
+import { AuditPage } from './audit-page.tsx';
+import { LiveOpsPage } from './live-ops-page.tsx';
+import { OperatorsPage } from './operators-page.tsx';
+import { PlayerPage } from './player-page.tsx';
+import { PlayersPage } from './players-page.tsx';
+import { linkProps, navigate, useLocation } from './router.ts';
+import { SetupPage } from './setup-page.tsx';
+import { SignInPage } from './sign-in-page.tsx';
+
+let snapshot = readSession();
+const subscribe = (listener: () => void) =>
+  onSessionChange(() => {
+    snapshot = readSession();
+    listener();
+  });
+
+function Header({ session, path }: { session: StoredSession; path: string }) {
+  const [leaving, setLeaving] = useState(false);
+  const links: [string, string][] = [
+    ['/console/players', 'Players'],
+    ['/console/live-ops', 'Live operations'],
+    ...(session.operator.role === 'admin'
+      ? ([
+          ['/console/operators', 'Operators'],
+          ['/console/audit', 'Audit'],
+        ] as [string, string][])
+      : []),
+  ];
+  return (
+    <header className="console-header">
+      <a className="console-skip" href="#main">
+        Skip to the page
+      </a>
+      <p className="console-brand">Operators' console</p>
+      <nav aria-label="Console">
+        <ul>
+          {links.map(([to, label]) => (
+            <li key={to}>
+              <a {...linkProps(to)} aria-current={path.startsWith(to) ? 'page' : undefined}>
+                {label}
+              </a>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <p className="console-who">
+        {session.operator.email} <span className="console-badge">{session.operator.role}</span>
+      </p>
+      <button
+        type="button"
+        disabled={leaving}
+        onClick={() => {
+          setLeaving(true);
+          void consoleCall(consoleCalls.signOut)
+            .catch(() => undefined)
+            .finally(() => {
+              saveSession(null, 'You signed out.');
+              setLeaving(false);
+              navigate('/console', { replace: true });
+            });
+        }}
+      >
+        Sign out
+      </button>
+    </header>
+  );
+}
+
+const TITLES: [RegExp, string][] = [
+  [/^\/console\/setup/, 'Set up'],
+  [/^\/console\/players\/./, 'Player'],
+  [/^\/console\/players/, 'Players'],
+  [/^\/console\/live-ops/, 'Live operations'],
+  [/^\/console\/operators/, 'Operators'],
+  [/^\/console\/audit/, 'Audit'],
+];
+
+export function ConsoleApp() {
+  const session = useSyncExternalStore(subscribe, () => snapshot);
+  const location = useLocation();
+  const { path } = location;
+  const signedIn = session !== null;
+  const title = signedIn
+    ? (TITLES.find(([re]) => re.test(path))?.[1] ?? 'Players')
+    : path.startsWith('/console/setup')
+      ? 'Set up'
+      : 'Sign in';
+  useEffect(() => {
+    document.title = `${title} · Operators' console`;
+  }, [title]);
+  useEffect(() => {
+    if (signedIn && (path === '/console' || path === '/console/setup')) navigate('/console/players', { replace: true });
+  }, [signedIn, path]);
+
+  if (path.startsWith('/console/setup') && !signedIn) return <SetupPage token={location.hash} />;
+  if (!session) return <SignInPage />;
+  const player = /^\/console\/players\/([0-9a-f-]{36})$/i.exec(path)?.[1];
+  const admin = session.operator.role === 'admin';
+  let page;
+  if (player) page = <PlayerPage key={player} id={player} session={session} />;
+  else if (path === '/console/live-ops') page = <LiveOpsPage session={session} />;
+  else if (path === '/console/operators' && admin) page = <OperatorsPage selfId={session.operator.id} />;
+  else if (path === '/console/audit' && admin) page = <AuditPage query={location.query} />;
+  else if (path === '/console/operators' || path === '/console/audit')
+    page = (
+      <main id="main">
+        <h1>Admins only</h1>
+        <p role="alert" className="console-alert">
+          Your role does not allow this. Ask an admin.
+        </p>
+      </main>
+    );
+  else page = <PlayersPage query={location.query} />;
+  return (
+    <>
+      <Header session={session} path={path} />
+      {page}
+    </>
+  );
+}
