@@ -5,6 +5,7 @@
 import type { PlaytestSummary } from '@portal/contract/calls/console-live-ops';
 import type { FEATURE_FLAGS } from '@portal/contract/calls/console-live-ops';
 import { RequestError } from '../../http/request-error.ts';
+import type { MailQueueRepo } from '../../mail/queue-repo.ts';
 import type { OperatorRow, OperatorsService } from '../operators/service.ts';
 
 type Flag = (typeof FEATURE_FLAGS)[number];
@@ -49,26 +50,7 @@ export interface LiveOpsDeps {
     rotateSecret(id: string): Promise<string>;
   };
   terms: { publish(type: 'tos' | 'privacy_policy'): Promise<number> };
-  mail: {
-    counts(): Promise<{
-      pending: number;
-      retrying: number;
-      failed: number;
-      sent: number;
-      oldestPendingSeconds: number;
-    }>;
-    failures(limit: number): Promise<
-      {
-        id: number;
-        template: string;
-        attempts: number;
-        lastError: string | null;
-        createdAt: Date;
-        failedAt: Date | null;
-      }[]
-    >;
-    requeueFailed(id?: number): Promise<number>;
-  };
+  mail: Pick<MailQueueRepo, 'counts' | 'failures' | 'requeueFailed'>;
   flags: { flags(): Promise<{ name: Flag; enabled: boolean }[]>; setFlag(name: Flag, enabled: boolean): Promise<void> };
   operators: Pick<OperatorsService, 'audit'>;
   maintenance: boolean;
