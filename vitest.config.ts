@@ -59,7 +59,12 @@ export default defineConfig({
       ...postgres,
       {
         extends: true,
-        test: { name: 'web', root: 'apps/web', include: ['src/**/*.test.{ts,tsx}'], environment: 'node' },
+        test: {
+          name: 'web',
+          root: 'apps/web',
+          include: ['src/**/*.test.{ts,tsx}', 'build/**/*.test.ts'],
+          environment: 'node',
+        },
       },
     ],
   },

@@ -62,9 +62,18 @@ async function vitestRun(root, { name, file, prefix, config }) {
     { root, prefix, env: { FORCE_COLOR: '0' } },
   );
   const report = readJson(output);
-  if (!report) return { name, passed: 0, failed: 1, skipped: 0, code };
+  if (!report) return { name, passed: 0, failed: 1, skipped: 0, code, failures: [`${name}: no report written`] };
+  const failures = (report.testResults ?? []).flatMap((file) =>
+    (file.assertionResults ?? [])
+      .filter((test) => test.status === 'failed')
+      .map((test) => `${file.name.replace(`${root}/`, '')} › ${test.fullName}`)
+      .concat(
+        file.status === 'failed' && !file.assertionResults?.length ? [`${file.name}: ${file.message ?? ''}`] : [],
+      ),
+  );
   return {
     name,
+    failures,
     passed: report.numPassedTests,
     failed: report.numFailedTests + (code !== 0 && report.numFailedTests === 0 ? 1 : 0),
     skipped: report.numPendingTests + report.numTodoTests,
@@ -73,13 +82,16 @@ async function vitestRun(root, { name, file, prefix, config }) {
 }
 
 function countPlaywright(report) {
-  const counts = { passed: 0, failed: 0, skipped: 0 };
+  const counts = { passed: 0, failed: 0, skipped: 0, failures: [] };
   const walk = (suite) => {
     for (const spec of suite.specs ?? []) {
       for (const t of spec.tests ?? []) {
         if (t.status === 'skipped') counts.skipped++;
         else if (t.status === 'expected' || t.status === 'flaky') counts.passed++;
-        else counts.failed++;
+        else {
+          counts.failed++;
+          counts.failures.push(`${spec.file} › ${spec.title} [${t.projectName}]`);
+        }
       }
     }
     for (const child of suite.suites ?? []) walk(child);
@@ -111,7 +123,10 @@ async function browser(root) {
   const counts = countPlaywright(report);
   if (code !== 0 && counts.failed === 0) counts.failed = 1;
   if (budget === 0) counts.passed += 1;
-  else counts.failed += 1;
+  else {
+    counts.failed += 1;
+    counts.failures.push('bench/bundle-size.mjs › /sign-in over its JavaScript budget');
+  }
   return { name, ...counts, code: code || budget };
 }
 
@@ -144,6 +159,9 @@ export async function runAllTests({ root, args = [], soak: withSoak = false }) {
     total.failed += r.failed;
     total.skipped += r.skipped;
   }
+  // The names of what failed, last, where a log cut to its end still shows them.
+  const failures = results.flatMap((r) => r.failures ?? []);
+  if (failures.length > 0) console.log(`  failed:\n${failures.map((f) => `    ${f}`).join('\n')}`);
   console.log(`  (${Math.round((Date.now() - started) / 1000)} s; screenshots in test-results/screenshots)`);
   console.log(`${total.passed} passed, ${total.failed} failed${total.skipped ? `, ${total.skipped} skipped` : ''}`);
   return total.failed === 0 && results.every((r) => r.code === 0);

@@ -1,9 +1,10 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { routePreloads } from './build/route-preloads.ts';
+import { zodWithoutJsonSchema } from './build/zod-without-json-schema.ts';
 
 export default defineConfig({
-  plugins: [react(), routePreloads(import.meta.dirname)],
+  plugins: [react(), zodWithoutJsonSchema(), routePreloads(import.meta.dirname)],
   resolve: {
     // The contract's rules without their OpenAPI documentation (documented.web.ts says why).
     alias: [{ find: /^\.\/documented\.ts$/, replacement: './documented.web.ts' }],

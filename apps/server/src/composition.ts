@@ -316,7 +316,7 @@ export function compose(infrastructure: Infrastructure): Services {
     debug: config.debug,
     usernameBounds,
   });
-  const operators = composeOperators(db, config, publicUrl);
+  const operators = composeOperators(db, config, publicUrl, even);
 
   return {
     ...infrastructure,
@@ -478,9 +478,9 @@ export function composeOperations(db: Database, config: Config): Operations {
 }
 
 /** The operators of the console (issue 33): the server's and the command line's, alike. */
-function composeOperators(db: Database, config: Config, publicUrl: string): OperatorsService {
+function composeOperators(db: Database, config: Config, publicUrl: string, even?: EvenTiming): OperatorsService {
   return new OperatorsService(
-    { repo: new OperatorsRepo(db.orm), box: secretBoxFor(config.MFA_SECRET_KEY, 'operators') },
+    { repo: new OperatorsRepo(db.orm), box: secretBoxFor(config.MFA_SECRET_KEY, 'operators'), even },
     {
       sessionHours: config.CONSOLE_SESSION_HOURS,
       idleMinutes: config.CONSOLE_IDLE_MINUTES,

@@ -64,13 +64,15 @@ describe('operators sign in', () => {
     expect(again.statusCode).toBe(400);
     expect(again.json().code).toBe('operator_setup_invalid');
 
-    // The setup's code cannot be used again; the next step's can.
+    // The setup's code cannot be used again, and the operator (who has both factors) is told to
+    // wait for the next one; the next step's code signs in.
     const replay = await call('POST', '/console/sessions', undefined, {
       email: op.email,
       password: OPERATOR_PASSWORD,
       code: authenticatorCode(op.secret, Date.now()),
     });
-    expect(replay.statusCode).toBe(401);
+    expect(replay.statusCode).toBe(400);
+    expect(replay.json()).toMatchObject({ code: 'operator_code_used', message: expect.stringContaining('next code') });
     const next = await call('POST', '/console/sessions', undefined, {
       email: op.email.toUpperCase(),
       password: OPERATOR_PASSWORD,
@@ -93,6 +95,38 @@ describe('operators sign in', () => {
       expect(res.statusCode).toBe(401);
       expect(res.json().code).toBe('invalid_credentials');
     }
+  });
+
+  it('audits every sign-in of an operator and every refused one, with why and from where', async () => {
+    const op = await operatorOf('admin');
+    const wrong = await call('POST', '/console/sessions', undefined, {
+      email: op.email,
+      password: 'not the passphrase',
+      code: '123456',
+    });
+    expect(wrong.statusCode).toBe(401);
+    const badCode = await call('POST', '/console/sessions', undefined, {
+      email: op.email,
+      password: OPERATOR_PASSWORD,
+      code: '000000',
+    });
+    expect(badCode.statusCode).toBe(401);
+    const right = await call('POST', '/console/sessions', undefined, {
+      email: op.email,
+      password: OPERATOR_PASSWORD,
+      code: authenticatorCode(op.secret, Date.now() + 30_000),
+    });
+    expect(right.statusCode, right.body).toBe(201);
+    const audit = await call('GET', `/console/audit?target=${op.id}`, op.token);
+    expect(audit.json().entries.slice(0, 3)).toEqual([
+      expect.objectContaining({ action: 'operator.sign_in', operator_email: op.email, why: 'signed in' }),
+      expect.objectContaining({ action: 'operator.sign_in_failed', why: 'wrong code' }),
+      expect.objectContaining({
+        action: 'operator.sign_in_failed',
+        why: 'wrong password',
+        after: { ip: expect.any(String) },
+      }),
+    ]);
   });
 
   it('locks an operator after 10 wrong tries in a row, until a new setup link', async () => {
@@ -346,6 +380,52 @@ describe('roles', () => {
       }),
       expect.objectContaining({ action: 'operator.add', operator_email: admin.email, why: 'new hire, ticket 3' }),
     ]);
+  });
+});
+
+describe('a new setup link', () => {
+  it('an admin makes one for another operator: their password, code and sessions stop working', async () => {
+    const admin = await operatorOf('admin');
+    const lost = await operatorOf('support');
+    const support = await operatorOf('support');
+    const byRole = await call('POST', `/console/operators/${lost.id}/setup-link`, support.token, { why: 'helping' });
+    expect(byRole.statusCode).toBe(403);
+    expect(byRole.json().code).toBe('operator_role_refused');
+    const noWhy = await call('POST', `/console/operators/${lost.id}/setup-link`, admin.token, {});
+    expect(noWhy.statusCode).toBe(400);
+    expect(noWhy.json().body.issues).toEqual([expect.objectContaining({ path: 'body.why' })]);
+    const self = await call('POST', `/console/operators/${admin.id}/setup-link`, admin.token, { why: 'mine' });
+    expect(self.statusCode).toBe(400);
+    const unknown = await call('POST', `/console/operators/${randomUUID()}/setup-link`, admin.token, { why: 'who' });
+    expect(unknown.statusCode).toBe(404);
+
+    const reset = await call('POST', `/console/operators/${lost.id}/setup-link`, admin.token, {
+      why: 'lost phone, ticket 9',
+    });
+    expect(reset.statusCode, reset.body).toBe(200);
+    expect(String(reset.json().setup_url)).toMatch(/\/console\/setup#os_/);
+    // Their open session ended, and their old password and authenticator no longer sign in.
+    expect((await call('GET', '/console/me', lost.token)).statusCode).toBe(401);
+    const old = await call('POST', '/console/sessions', undefined, {
+      email: lost.email,
+      password: OPERATOR_PASSWORD,
+      code: authenticatorCode(lost.secret, Date.now() + 60_000),
+    });
+    expect(old.statusCode).toBe(401);
+    // The new link sets them up again.
+    const token = String(reset.json().setup_url).split('#')[1] ?? '';
+    const info = await call('GET', `/console/setup/${token}`);
+    expect(info.statusCode, info.body).toBe(200);
+    const done = await call('POST', '/console/setup', undefined, {
+      token,
+      password: OPERATOR_PASSWORD,
+      code: authenticatorCode(String(info.json().totp_secret), Date.now()),
+    });
+    expect(done.statusCode, done.body).toBe(201);
+    const audit = await call('GET', `/console/audit?target=${lost.id}`, admin.token);
+    expect(audit.json().entries).toContainEqual(
+      expect.objectContaining({ action: 'operator.reset', operator_email: admin.email, why: 'lost phone, ticket 9' }),
+    );
   });
 });
 

@@ -166,7 +166,7 @@ test(
       await expect(viewer.getByRole('region', { name: 'Act on this player' })).toHaveCount(0);
       const refusal = await viewer.evaluate(async (id) => {
         const config = await (await fetch('/config.json')).json();
-        const session = JSON.parse(sessionStorage.getItem('console.session') ?? '{}');
+        const session = JSON.parse(localStorage.getItem('console.session') ?? '{}');
         const res = await fetch(`/api/console/players/${id}/actions`, {
           method: 'POST',
           headers: {

@@ -41,7 +41,7 @@ export async function runOperatorCommand(
       if (!email || rest.length > 0) throw new UsageError('operators reset <email>');
       const row = await operators.findByEmail(email);
       if (!row) throw new OperatorAdminError(`no operator with the address ${email}`);
-      const reset = await operators.resetSetup(row.id, osUser());
+      const reset = await operators.resetSetup(row.id, { commandLine: osUser() });
       return [
         `${row.email} signed out; their password and authenticator no longer work. New setup link (until ${time(reset.setupExpiresAt)}):`,
         reset.setupUrl,

@@ -340,6 +340,20 @@ export const updateOperator = defineCall({
   response: operator,
 });
 
+export const resetOperatorSetup = defineCall({
+  id: 'console.resetOperatorSetup',
+  area: 'console',
+  method: 'POST',
+  path: '/console/operators/{id}/setup-link',
+  auth: 'operator',
+  role: 'admin',
+  summary:
+    'A new setup link for another operator (a lost authenticator or password): their password, authenticator and sessions stop working; answers the link (shown once)',
+  params: z.object({ id: z.uuid() }),
+  body: z.object({ why: reason }),
+  response: z.object({ setup_url: z.string(), setup_expires_at: datetime() }),
+});
+
 export const auditEntry = z.object({
   id: z.uuid(),
   at: datetime(),
@@ -380,5 +394,6 @@ export const consoleCalls = {
   operators: listOperators,
   addOperator,
   updateOperator,
+  resetOperatorSetup,
   audit: readAudit,
 } as const;

@@ -181,6 +181,7 @@ export const ERRORS = {
   operator_role_refused: { code: 1160, status: 403 },
   console_address_refused: { code: 1161, status: 403 },
   operator_setup_invalid: { code: 1162, status: 400 },
+  operator_code_used: { code: 1163, status: 400 },
 } as const satisfies Record<string, ErrorDefinition>;
 
 export type ErrorName = keyof typeof ERRORS;

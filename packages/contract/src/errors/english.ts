@@ -159,6 +159,7 @@ export const ENGLISH_MESSAGES = {
   operator_role_refused: 'Your role does not allow this. Ask an admin.',
   console_address_refused: 'The console cannot be used from this network.',
   operator_setup_invalid: 'This setup link is not valid any more. Ask an admin for a new one.',
+  operator_code_used: "This code was used already. Wait for your app's next code (a new one every 30 seconds).",
 } as const satisfies Record<ErrorName, string>;
 
 /** Message key → English message, error.generic included. */

@@ -86,6 +86,10 @@ export function registerOperators(app: FastifyInstance, { operators }: Pick<Serv
       ),
     ),
   );
+  registerCall(app, consoleCalls.resetOperatorSetup, async ({ params, body, operator }) => {
+    const reset = await operators.resetSetup(params.id, { operator: operator.operator, why: body.why });
+    return { setup_url: reset.setupUrl, setup_expires_at: reset.setupExpiresAt };
+  });
   registerCall(app, consoleCalls.audit, async ({ query }) => {
     const { rows, hasMore } = await operators.auditPage(query.page, CONSOLE_PAGE_SIZE, query.target);
     return { entries: rows.map(auditView), page: query.page, has_more: hasMore };

@@ -7,6 +7,7 @@ import type { OperatorRole } from '@portal/contract/calls/console';
 import { OPERATOR_ROLES, roleAllows } from '@portal/contract/calls/console';
 import { RequestError } from '../../http/request-error.ts';
 import { argon2Hash, argon2Verify } from '../../security/argon2.ts';
+import type { EvenTiming } from '../../security/even-timing.ts';
 import type { SecretBox } from '../../security/secret-box.ts';
 import { hashToken, looksLikeToken, newToken } from '../../security/tokens.ts';
 import { matchTotp, newTotpSecret, otpauthUri } from '../mfa/service.ts';
@@ -36,6 +37,8 @@ export interface OperatorsDeps {
   repo: OperatorsRepo;
   /** Seals the authenticator secrets (MFA_SECRET_KEY, use `operators`). */
   box: SecretBox;
+  /** Holds the answer for an unknown address as long as a known one's refusal takes (issue 19). */
+  even?: EvenTiming;
   now?: () => Date;
 }
 
@@ -73,6 +76,13 @@ export function operatorState(row: OperatorRow) {
 }
 
 let decoy: Promise<string> | null = null;
+
+/** Why an operator who cannot sign in at all was refused (the audit's reason). */
+function refusedBecause(row: OperatorRow): string {
+  if (row.disabledAt !== null) return 'disabled';
+  if (row.passwordHash === null || row.totpSecret === null) return 'not set up';
+  return 'locked after too many failures';
+}
 
 export class OperatorsService {
   readonly #d: OperatorsDeps;
@@ -120,10 +130,26 @@ export class OperatorsService {
     return { operator: inserted, setupUrl: `${this.#o.publicUrl}/console/setup#${token}`, setupExpiresAt };
   }
 
-  /** A new setup link for an operator (a lost authenticator): the old password and secret stop working. */
-  async resetSetup(id: string, commandLine: string): Promise<{ setupUrl: string; setupExpiresAt: Date }> {
+  /**
+   * A new setup link for an operator (a lost authenticator or password): the old password, secret
+   * and sessions stop working. By an admin in the console (never for themselves), or the command line.
+   */
+  async resetSetup(
+    id: string,
+    by: Acting | { commandLine: string },
+  ): Promise<{ setupUrl: string; setupExpiresAt: Date }> {
     const row = await this.#d.repo.findById(id);
-    if (!row) throw new OperatorAdminError(`no operator ${id}`);
+    if (!row) {
+      if ('commandLine' in by) throw new OperatorAdminError(`no operator ${id}`);
+      throw new RequestError('not_found');
+    }
+    if (!('commandLine' in by) && row.id === by.operator.id) {
+      throw new RequestError('invalid_request', {
+        body: {
+          issues: [{ path: 'params.id', code: 'self', message: 'Ask another admin for a new setup link of your own' }],
+        },
+      });
+    }
     const token = newToken('os');
     const setupExpiresAt = new Date(this.#now().getTime() + SETUP_LINK_HOURS * 3600_000);
     await this.#d.repo.update(id, {
@@ -132,9 +158,20 @@ export class OperatorsService {
       passwordHash: null,
       totpSecret: null,
       totpPendingSecret: null,
+      failedSignIns: 0,
     });
     await this.#d.repo.deleteSessionsOf(id);
-    await this.audit(null, 'operator.reset', row, operatorState(row), operatorState(row), { commandLine });
+    const state = operatorState(row);
+    await this.audit(
+      'commandLine' in by ? null : by,
+      'operator.reset',
+      row,
+      state,
+      { ...state, set_up: false },
+      {
+        commandLine: 'commandLine' in by ? by.commandLine : undefined,
+      },
+    );
     return { setupUrl: `${this.#o.publicUrl}/console/setup#${token}`, setupExpiresAt };
   }
 
@@ -195,6 +232,7 @@ export class OperatorsService {
    * the same work (a password hash is verified for an unknown address too).
    */
   async signIn(input: { email: string; password: string; code: string }, ip: string | null): Promise<OperatorSignIn> {
+    const started = performance.now();
     const row = await this.#d.repo.findByEmail(input.email);
     const usable =
       row &&
@@ -205,15 +243,33 @@ export class OperatorsService {
     decoy ??= argon2Hash(`decoy-${Math.random()}`);
     const passwordOk = await argon2Verify(usable ? (row.passwordHash as string) : await decoy, input.password);
     if (!usable || !passwordOk) {
-      if (usable) await this.#d.repo.countFailure(row.id);
+      // A known address's refusal is counted and audited; an unknown one's waits as long.
+      if (row) {
+        await this.#failed(row, usable ? 'wrong password' : refusedBecause(row), ip, Boolean(usable));
+        this.#d.even?.known('operator_sign_in', performance.now() - started);
+      } else await this.#d.even?.pad('operator_sign_in', performance.now() - started);
       throw new RequestError('invalid_credentials');
     }
     const step = matchTotp(this.#d.box.open(row.totpSecret as string), input.code, this.#now().getTime());
-    if (step === null || !(await this.#d.repo.useStep(row.id, step))) {
-      await this.#d.repo.countFailure(row.id);
+    if (step === null) {
+      await this.#failed(row, 'wrong code', ip);
       throw new RequestError('invalid_credentials');
     }
-    return this.#startSession(row, ip);
+    // The right password and a code of the app that signed in already: the operator has both
+    // factors, so they learn to wait for the next code (a replayed code gets no session either way).
+    if (!(await this.#d.repo.useStep(row.id, step))) {
+      await this.#failed(row, 'code used already', ip);
+      throw new RequestError('operator_code_used');
+    }
+    const signedIn = await this.#startSession(row, ip);
+    await this.audit({ operator: row, why: 'signed in' }, 'operator.sign_in', row, null, { ip });
+    return signedIn;
+  }
+
+  /** A refused sign-in of a known operator: audited, and counted towards the lock while it can sign in. */
+  async #failed(row: OperatorRow, why: string, ip: string | null, count = true): Promise<void> {
+    if (count) await this.#d.repo.countFailure(row.id);
+    await this.audit({ operator: row, why }, 'operator.sign_in_failed', row, null, { ip });
   }
 
   async #startSession(row: OperatorRow, ip: string | null): Promise<OperatorSignIn> {

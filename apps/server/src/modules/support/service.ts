@@ -15,6 +15,9 @@ import type { OperatorsService, OperatorRow } from '../operators/service.ts';
 import type { PlatformLinksService } from '../platform-links/service.ts';
 import type { SupportRepo } from './repo.ts';
 
+/** A time as the console shows it: `2026-12-01 18:30 UTC`. */
+const utcMinute = (date: Date) => `${date.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+
 export interface SupportDeps {
   repo: SupportRepo;
   accounts: Pick<AccountsService, 'findById' | 'clearLock' | 'delete'>;
@@ -178,7 +181,7 @@ export class SupportService {
           until: body.until ?? null,
           game: body.game ?? null,
         });
-        done = `Banned${set.gameSlug ? ` from ${set.gameSlug}` : ''} (${set.reason}) ${set.endsAt ? `until ${set.endsAt.toISOString()}` : 'without end'}; their sign-ins ended.`;
+        done = `Banned${set.gameSlug ? ` from ${set.gameSlug}` : ''} (${set.reason}) ${set.endsAt ? `until ${utcMinute(set.endsAt)}` : 'without end'}; their sign-ins ended.`;
         break;
       }
       case 'unban': {

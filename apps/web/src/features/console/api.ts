@@ -1,5 +1,6 @@
 // The console's calls: the contract's declarations, the API key of /config.json, the operator's
-// token (kept in sessionStorage: a tab's, gone with it), answers parsed with the response schemas
+// token (kept in localStorage: every tab of the browser shares the session, and signing out in
+// one signs them all out; the server still ends it after its hours or idle minutes), answers parsed with the response schemas
 // (ISO strings become dates). A refusal is a ConsoleError with the server's key, message and the
 // field issues; a 401 ends the operator's session here too.
 import type { Call } from '@portal/contract/calls/define';
@@ -49,7 +50,7 @@ export type StoredSession = z.output<typeof storedSession>;
 
 export function readSession(): StoredSession | null {
   try {
-    const parsed = storedSession.safeParse(JSON.parse(sessionStorage.getItem(SESSION_KEY) ?? 'null'));
+    const parsed = storedSession.safeParse(JSON.parse(localStorage.getItem(SESSION_KEY) ?? 'null'));
     if (!parsed.success || Date.parse(parsed.data.expires_at) <= Date.now()) return null;
     return parsed.data;
   } catch {
@@ -67,11 +68,18 @@ export function onSessionChange(listener: () => void): () => void {
 export let endedNotice: string | null = null;
 
 export function saveSession(session: StoredSession | null, notice: string | null = null): void {
-  if (session) sessionStorage.setItem(SESSION_KEY, JSON.stringify(session));
-  else sessionStorage.removeItem(SESSION_KEY);
+  if (session) localStorage.setItem(SESSION_KEY, JSON.stringify(session));
+  else localStorage.removeItem(SESSION_KEY);
   endedNotice = notice;
   for (const listener of listeners) listener();
 }
+
+// Another tab signed in or out.
+window.addEventListener('storage', (event) => {
+  if (event.key !== SESSION_KEY && event.key !== null) return;
+  endedNotice = event.newValue === null ? 'You signed out in another tab.' : null;
+  for (const listener of listeners) listener();
+});
 
 export interface CallInput {
   params?: Record<string, string>;

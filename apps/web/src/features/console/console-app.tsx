@@ -94,6 +94,15 @@ export function ConsoleApp() {
   useEffect(() => {
     document.title = `${title} · Operators' console`;
   }, [title]);
+  // A new page (or signing in or out): its heading takes the focus, so the keyboard and a screen
+  // reader start at the page, not on the link or button that led there.
+  const where = `${signedIn}|${path}`;
+  useEffect(() => {
+    const heading = document.querySelector<HTMLElement>('main h1');
+    if (!heading) return;
+    heading.tabIndex = -1;
+    heading.focus({ preventScroll: true });
+  }, [where]);
   useEffect(() => {
     if (signedIn && (path === '/console' || path === '/console/setup')) navigate('/console/players', { replace: true });
   }, [signedIn, path]);

@@ -1,20 +1,19 @@
-// The operators (admins only): add one (its setup link shown once), change a role, disable or enable.
+// The operators (admins only): add one (its setup link shown once); manage another: change their
+// role, disable or enable them, or make them a new setup link (a lost authenticator).
 import { consoleCalls, OPERATOR_ROLES } from '@portal/contract/calls/console';
 import type { Operator } from '@portal/contract/calls/console';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { consoleCall } from './api.ts';
 import { ErrorAlert, Field, Status, WhyField, formatTime } from './ui.tsx';
 import { useAction, useRead } from './use-action.ts';
 
 function AddOperator({ onAdded }: { onAdded: () => void }) {
   const [link, setLink] = useState<{ url: string; email: string } | null>(null);
-  const [copied, setCopied] = useState(false);
   const { busy, error, submit } = useAction(async (form: FormData) => {
     const answer = await consoleCall(consoleCalls.addOperator, {
       body: { email: form.get('email'), role: form.get('role'), why: form.get('why') },
     });
     setLink({ url: answer.setup_url, email: answer.operator.email });
-    setCopied(false);
     onAdded();
     return true;
   });
@@ -27,18 +26,7 @@ function AddOperator({ onAdded }: { onAdded: () => void }) {
             Added {link.email}. Hand this link to the operator; it works for 24 hours and only once. It is not shown
             again.
           </p>
-          <label htmlFor="setup-link">Setup link</label>
-          <div className="console-copy">
-            <input id="setup-link" readOnly value={link.url} onFocus={(event) => event.currentTarget.select()} />
-            <button
-              type="button"
-              onClick={() => {
-                void navigator.clipboard?.writeText(link.url).then(() => setCopied(true));
-              }}
-            >
-              {copied ? 'Copied' : 'Copy'}
-            </button>
-          </div>
+          <SetupLink label="Setup link" url={link.url} id="setup-link" />
         </div>
       ) : null}
       <form
@@ -75,64 +63,118 @@ function AddOperator({ onAdded }: { onAdded: () => void }) {
   );
 }
 
-function OperatorRow({ operator, self, onChanged }: { operator: Operator; self: boolean; onChanged: () => void }) {
-  const [done, setDone] = useState<string | null>(null);
-  const { busy, error, submit } = useAction(async (form: FormData, change: 'role' | 'state') => {
-    const body =
-      change === 'role'
-        ? { role: form.get('role'), why: form.get('why') }
-        : { disabled: !operator.disabled, why: form.get('why') };
-    const answer = await consoleCall(consoleCalls.updateOperator, { params: { id: operator.id }, body });
-    setDone(change === 'role' ? `Role is now ${answer.role}.` : answer.disabled ? 'Disabled.' : 'Enabled.');
-    onChanged();
-  });
+/** A setup link shown once, with a copy button. */
+function SetupLink({ label, url, id }: { label: string; url: string; id: string }) {
+  const [copied, setCopied] = useState(false);
   return (
-    <tr>
-      <td>{operator.email}</td>
-      <td>{operator.role}</td>
-      <td>{operator.disabled ? 'disabled' : operator.set_up ? 'set up' : 'waiting for setup'}</td>
-      <td>{operator.created_by}</td>
-      <td>{formatTime(operator.last_sign_in_at)}</td>
-      <td>
-        {self ? (
-          'you'
-        ) : (
-          <form
-            className="console-inline"
-            noValidate
-            onSubmit={(event) => {
-              event.preventDefault();
-              const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
-              void submit(new FormData(event.currentTarget), submitter?.value === 'state' ? 'state' : 'role');
-            }}
-          >
-            <label htmlFor={`role-${operator.id}`}>Role of {operator.email}</label>
-            <select id={`role-${operator.id}`} name="role" defaultValue={operator.role}>
+    <>
+      <label htmlFor={id}>{label}</label>
+      <div className="console-copy">
+        <input id={id} readOnly value={url} onFocus={(event) => event.currentTarget.select()} />
+        <button
+          type="button"
+          onClick={() => {
+            void navigator.clipboard?.writeText(url).then(() => setCopied(true));
+          }}
+        >
+          {copied ? 'Copied' : 'Copy'}
+        </button>
+      </div>
+    </>
+  );
+}
+
+type Change = 'role' | 'state' | 'setup';
+
+/** One operator's role, state and setup link, changed by an admin with a reason. */
+function ManageOperator({ operator, onChanged }: { operator: Operator; onChanged: () => void }) {
+  const [done, setDone] = useState<string | null>(null);
+  const [link, setLink] = useState<string | null>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), [operator.id]);
+  const { busy, error, submit } = useAction(async (form: FormData, change: Change) => {
+    const why = form.get('why');
+    if (change === 'setup') {
+      const answer = await consoleCall(consoleCalls.resetOperatorSetup, { params: { id: operator.id }, body: { why } });
+      setLink(answer.setup_url);
+      setDone(
+        `New setup link for ${operator.email}, until ${formatTime(answer.setup_expires_at)}. Their password, authenticator and sessions no longer work.`,
+      );
+    } else {
+      const body = change === 'role' ? { role: form.get('role'), why } : { disabled: !operator.disabled, why };
+      const answer = await consoleCall(consoleCalls.updateOperator, { params: { id: operator.id }, body });
+      setDone(change === 'role' ? `Role is now ${answer.role}.` : answer.disabled ? 'Disabled.' : 'Enabled.');
+    }
+    onChanged();
+    return true;
+  });
+  const title = `Manage ${operator.email}`;
+  return (
+    <section aria-labelledby="manage-operator" className="console-panel">
+      <h2 id="manage-operator" ref={heading} tabIndex={-1}>
+        {title}
+      </h2>
+      <p>
+        Added by {operator.created_by} on {formatTime(operator.created_at)}.
+      </p>
+      {done ? <Status>{done}</Status> : null}
+      {link ? (
+        <div className="console-status">
+          <p>Hand this link to the operator; it works for 24 hours and only once. It is not shown again.</p>
+          <SetupLink label="New setup link" url={link} id="new-setup-link" />
+        </div>
+      ) : null}
+      <form
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
+          const change = (submitter?.value ?? 'role') as Change;
+          setDone(null);
+          setLink(null);
+          const formElement = event.currentTarget;
+          void submit(new FormData(formElement), change).then((ok) => {
+            if (ok) formElement.reset();
+          });
+        }}
+      >
+        <ErrorAlert error={error} fields={['body.role', 'body.why']} />
+        <Field label="Role" name="role" path="body.role" error={error}>
+          {(props) => (
+            <select {...props} defaultValue={operator.role} key={operator.role}>
               {OPERATOR_ROLES.map((r) => (
                 <option key={r} value={r}>
                   {r}
                 </option>
               ))}
             </select>
-            <label htmlFor={`why-${operator.id}`}>Reason</label>
-            <input id={`why-${operator.id}`} name="why" required minLength={3} maxLength={500} />
-            <button type="submit" name="change" value="role" disabled={busy}>
-              Change role
-            </button>
-            <button type="submit" name="change" value="state" disabled={busy}>
-              {operator.disabled ? 'Enable' : 'Disable'}
-            </button>
-            {done ? <span role="status">{done}</span> : null}
-            <ErrorAlert error={error} />
-          </form>
-        )}
-      </td>
-    </tr>
+          )}
+        </Field>
+        <WhyField error={error} />
+        <div className="console-buttons">
+          <button type="submit" name="change" value="role" disabled={busy}>
+            Change role
+          </button>
+          <button type="submit" name="change" value="state" disabled={busy}>
+            {operator.disabled ? 'Enable' : 'Disable'}
+          </button>
+          <button type="submit" name="change" value="setup" disabled={busy}>
+            Make a new setup link
+          </button>
+        </div>
+        <p className="console-hint">
+          A new setup link is for a lost authenticator or password: the operator chooses a new password and adds the
+          console to their app again.
+        </p>
+      </form>
+    </section>
   );
 }
 
 export function OperatorsPage({ selfId }: { selfId: string }) {
   const list = useRead(() => consoleCall(consoleCalls.operators), 'operators');
+  const [managing, setManaging] = useState<string | null>(null);
+  const chosen = list.data?.operators.find((o) => o.id === managing);
   return (
     <main id="main">
       <h1>Operators</h1>
@@ -140,27 +182,41 @@ export function OperatorsPage({ selfId }: { selfId: string }) {
       <ErrorAlert error={list.error} />
       {list.loading && !list.data ? <Status>Loading the operators…</Status> : null}
       {list.data ? (
-        <div className="console-table-wrap" tabIndex={0}>
-          <table>
+        <div className="console-table-wrap">
+          <table className="console-cards">
             <caption>Operators of the console</caption>
             <thead>
               <tr>
                 <th scope="col">Email</th>
                 <th scope="col">Role</th>
                 <th scope="col">State</th>
-                <th scope="col">Added by</th>
                 <th scope="col">Last sign-in</th>
                 <th scope="col">Change</th>
               </tr>
             </thead>
             <tbody>
               {list.data.operators.map((o) => (
-                <OperatorRow key={o.id} operator={o} self={o.id === selfId} onChanged={list.reload} />
+                <tr key={o.id} aria-current={o.id === managing ? 'true' : undefined}>
+                  <td data-label="Email">{o.email}</td>
+                  <td data-label="Role">{o.role}</td>
+                  <td data-label="State">{o.disabled ? 'disabled' : o.set_up ? 'set up' : 'waiting for setup'}</td>
+                  <td data-label="Last sign-in">{formatTime(o.last_sign_in_at)}</td>
+                  <td data-label="Change">
+                    {o.id === selfId ? (
+                      'you (another admin changes you)'
+                    ) : (
+                      <button type="button" aria-label={`Manage ${o.email}`} onClick={() => setManaging(o.id)}>
+                        Manage
+                      </button>
+                    )}
+                  </td>
+                </tr>
               ))}
             </tbody>
           </table>
         </div>
       ) : null}
+      {chosen ? <ManageOperator key={chosen.id} operator={chosen} onChanged={list.reload} /> : null}
     </main>
   );
 }

@@ -136,7 +136,12 @@ export function PlayerActions({
           </Field>
         ) : null}
         {action === 'ban' ? (
-          <Field label="Until (optional; empty: without end)" name="until" path="body.until" error={error}>
+          <Field
+            label={`Until, your time (${Intl.DateTimeFormat().resolvedOptions().timeZone}); empty: without end`}
+            name="until"
+            path="body.until"
+            error={error}
+          >
             {(props) => <input {...props} type="datetime-local" />}
           </Field>
         ) : null}

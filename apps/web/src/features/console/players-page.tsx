@@ -37,7 +37,20 @@ export function PlayersPage({ query }: { query: URLSearchParams }) {
       >
         <div className="console-field">
           <label htmlFor="player-q">Email, display name or account id</label>
-          <input id="player-q" name="q" type="search" defaultValue={q} key={q} required maxLength={320} />
+          <p className="console-hint" id="player-q-hint">
+            Exact match, whole and in any letter case: no part of a name or address. With a platform: its user id or the
+            last name seen there.
+          </p>
+          <input
+            id="player-q"
+            name="q"
+            type="search"
+            defaultValue={q}
+            key={q}
+            required
+            maxLength={320}
+            aria-describedby="player-q-hint"
+          />
         </div>
         <div className="console-field">
           <label htmlFor="player-platform">Platform</label>
@@ -54,14 +67,19 @@ export function PlayersPage({ query }: { query: URLSearchParams }) {
       </form>
       <ErrorAlert error={results.error} />
       {q && results.loading ? <Status>Searching…</Status> : null}
-      {results.data && results.data.players.length === 0 ? <Status>No player found.</Status> : null}
+      {results.data && results.data.players.length === 0 ? (
+        <Status>
+          No player has exactly “{q}” as{' '}
+          {platform ? `a ${platform} user id or last seen name` : 'email, display name or account id'}.
+        </Status>
+      ) : null}
       {results.data && results.data.players.length > 0 ? (
         <>
           <Status>
             {results.data.players.length} player{results.data.players.length === 1 ? '' : 's'} on page {page}.
           </Status>
-          <div className="console-table-wrap" tabIndex={0}>
-            <table>
+          <div className="console-table-wrap">
+            <table className="console-cards">
               <caption>
                 Players matching “{q}”{platform ? ` on ${platform}` : ''}
               </caption>
@@ -78,16 +96,16 @@ export function PlayersPage({ query }: { query: URLSearchParams }) {
               <tbody>
                 {results.data.players.map((p) => (
                   <tr key={p.id}>
-                    <td>
+                    <td data-label="Display name">
                       <a {...linkProps(`/console/players/${p.id}`)}>{p.display_name ?? p.id}</a>
                     </td>
-                    <td>{p.email ?? '—'}</td>
-                    <td>{p.kind}</td>
-                    <td>
+                    <td data-label="Email">{p.email ?? '—'}</td>
+                    <td data-label="Kind">{p.kind}</td>
+                    <td data-label="Status">
                       <span className={`console-badge console-badge-${p.status}`}>{p.status}</span>
                     </td>
-                    <td>{formatTime(p.created_at)}</td>
-                    <td>
+                    <td data-label="Created">{formatTime(p.created_at)}</td>
+                    <td data-label="Matched">
                       {p.matched_link
                         ? `${p.matched_link.platform}: ${p.matched_link.name ?? p.matched_link.subject}`
                         : p.matched.replace('_', ' ')}

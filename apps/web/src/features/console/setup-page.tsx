@@ -24,7 +24,7 @@ export function SetupPage({ token }: { token: string }) {
     token,
   );
   const [mismatch, setMismatch] = useState(false);
-  const { busy, error, submit } = useAction(async (form: FormData) => {
+  const { busy, error, submit, setError } = useAction(async (form: FormData) => {
     const answer = await consoleCall(consoleCalls.setup, {
       body: { token, password: form.get('password'), code: String(form.get('code') ?? '').replace(/\s/g, '') },
     });
@@ -58,7 +58,9 @@ export function SetupPage({ token }: { token: string }) {
               const form = new FormData(event.currentTarget);
               const differ = form.get('password') !== form.get('confirm');
               setMismatch(differ);
-              if (!differ) void submit(form);
+              // The server's refusal was of what was typed before; only the mismatch is true now.
+              if (differ) setError(null);
+              else void submit(form);
             }}
           >
             <ErrorAlert error={error} fields={['body.password', 'body.code']} />
