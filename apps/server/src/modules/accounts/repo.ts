@@ -1,6 +1,6 @@
 // Every statement of the accounts module: the accounts and their password history, deleting an
 // account, the avatar catalogue, and the legal documents with the consents to them.
-import { asc, desc, eq, sql } from 'drizzle-orm';
+import { asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { rowsOf } from '../../db/database.ts';
 import type { Orm } from '../../db/database.ts';
 import { accounts, avatars, deletedAccounts, emailCodes, passwordHistory, sessions } from '../../db/schema.ts';
@@ -51,6 +51,15 @@ export class AccountsRepo {
   async findByEmail(email: string): Promise<AccountRow | undefined> {
     const [row] = await this.#byEmail.execute({ email });
     return row;
+  }
+
+  /** The accounts of these ids that exist, in one read (a page of search results). */
+  async findByIds(ids: readonly string[]): Promise<AccountRow[]> {
+    if (ids.length === 0) return [];
+    return this.#orm
+      .select()
+      .from(accounts)
+      .where(inArray(accounts.id, [...ids]));
   }
 
   async insert(row: typeof accounts.$inferInsert): Promise<AccountRow> {

@@ -38,6 +38,10 @@ export class AccountsService {
     return this.#repo.findByEmail(email);
   }
 
+  findByIds(ids: readonly string[]): Promise<Account[]> {
+    return this.#repo.findByIds(ids);
+  }
+
   /**
    * A new stub (platform-first) account, for a game that signs in an identity no account has: no
    * email, display name or password until the player completes it or moves it into their account.

@@ -92,8 +92,11 @@ export class LiveOpsService {
     return this.#d.operators.audit({ operator, why }, action, { id: target }, before, after, { kind: 'live_ops' });
   }
 
+  /** A playtest's figures; `not_found` for a key no playtest has. */
   async #summary(key: string): Promise<PlaytestSummary> {
-    const { beta, stats } = await this.#d.betas.stats(key);
+    const { beta, stats } = await this.#d.betas.stats(key).catch((error: unknown) => {
+      throw error instanceof Error && error.name === 'BetaAdminError' ? new RequestError('not_found') : error;
+    });
     return {
       id: beta.id,
       key: beta.key,
@@ -115,12 +118,7 @@ export class LiveOpsService {
     return Promise.all(list.map((b) => this.#summary(b.key)));
   }
 
-  async #known(key: string): Promise<void> {
-    if (!(await this.#d.betas.list()).some((b) => b.key === key)) throw new RequestError('not_found');
-  }
-
   async importKeys(key: string, input: { platform: string; text: string; why: string }, operator: OperatorRow) {
-    await this.#known(key);
     const before = await this.#summary(key);
     const imported = await asFieldError('body.text', () => this.#d.betas.importKeys(key, input.platform, input.text));
     const playtest = await this.#summary(key);
@@ -144,7 +142,7 @@ export class LiveOpsService {
     input: { count: number; type: 'single' | 'shared'; why: string },
     operator: OperatorRow,
   ) {
-    await this.#known(key);
+    await this.#summary(key);
     const codes = await this.#d.betas.campaignCodes(key, input.count, input.type);
     await this.#audit(operator, input.why, 'playtest.campaign_codes', `playtest:${key}`, null, {
       count: codes.length,

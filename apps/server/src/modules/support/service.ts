@@ -20,7 +20,7 @@ const utcMinute = (date: Date) => `${date.toISOString().slice(0, 16).replace('T'
 
 export interface SupportDeps {
   repo: SupportRepo;
-  accounts: Pick<AccountsService, 'findById' | 'clearLock' | 'delete'>;
+  accounts: Pick<AccountsService, 'findById' | 'findByIds' | 'clearLock' | 'delete'>;
   moderation: Pick<ModerationService, 'report' | 'ban' | 'unban' | 'block' | 'unblock' | 'signOut' | 'flag'>;
   mfa: Pick<MfaService, 'remove'>;
   platformLinks: Pick<PlatformLinksService, 'unlink'>;
@@ -69,9 +69,12 @@ export class SupportService {
 
   async search(q: string, platform: string | undefined, page: number, pageSize: number) {
     const found = await this.#d.repo.search(q, platform, (page - 1) * pageSize, pageSize + 1);
+    const rows = found.slice(0, pageSize);
+    // One read for the page's accounts, not one per row.
+    const accounts = new Map((await this.#d.accounts.findByIds(rows.map((row) => row.id))).map((a) => [a.id, a]));
     const players: PlayerRow[] = [];
-    for (const row of found.slice(0, pageSize)) {
-      const account = await this.#d.accounts.findById(row.id);
+    for (const row of rows) {
+      const account = accounts.get(row.id);
       if (!account) continue;
       players.push({
         id: account.id,
