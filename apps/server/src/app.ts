@@ -17,7 +17,7 @@ import { RequestError } from './http/request-error.ts';
 import { ErrorMessages } from './http/messages.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { implementedCalls } from './http/register-call.ts';
-import { registerRuntimeRoutes, runtimeConfig } from './http/runtime-routes.ts';
+import { liveRuntimeConfig, registerRuntimeRoutes } from './http/runtime-routes.ts';
 import { registerSecurity } from './http/security.ts';
 import { registerSpa } from './http/spa.ts';
 import { OutboxTransport } from './mail/mailer.ts';
@@ -146,7 +146,9 @@ export async function buildApp(config: Config, infrastructure?: Infrastructure):
   registerApiKeyCheck(app, resolved.apiKeys);
   registerConditionalGet(app);
   registerMetrics(app, resolved.metrics, config.METRICS_TOKEN);
-  registerRuntimeRoutes(app, config, resolved.db);
+  // The runtime config, with maintenance mode as an operator set it in the console (issue 33).
+  const currentConfig = liveRuntimeConfig(config, () => resolved.settings.maintenance());
+  registerRuntimeRoutes(app, currentConfig, resolved.db);
 
   await app.register(
     async (api) => {
@@ -189,7 +191,7 @@ export async function buildApp(config: Config, infrastructure?: Infrastructure):
   }
   // index.html carries the runtime config and the public settings, so the first screen needs no API call.
   await registerSpa(app, config.webDistDir, {
-    config: runtimeConfig(config),
+    config: currentConfig,
     settings: () => resolved.settings.publicSettings(),
   });
   return app;

@@ -632,4 +632,42 @@ describe('live operations', () => {
     const actions = audit.json().entries.map((e: { action: string }) => e.action);
     expect(actions).toEqual(expect.arrayContaining(['flag.set', 'mail.retry', 'terms.publish']));
   });
+
+  it("maintenance mode: an admin turns it on and the players' pages say so at once; then off", async () => {
+    const support = await liveOperator('support');
+    const admin = await liveOperator('admin');
+    const page = async () => (await live.app.inject({ method: 'GET', url: '/sign-in' })).body;
+    const config = async () => (await live.app.inject({ method: 'GET', url: '/config.json' })).json();
+    expect((await config()).maintenanceMode).toBe('disabled');
+    const refused = await liveCall('PUT', '/console/maintenance', support, { enabled: true, why: 'deploy' });
+    expect(refused.statusCode).toBe(403);
+    expect((await liveCall('PUT', '/console/maintenance', admin, { enabled: true })).statusCode).toBe(400);
+
+    const on = await liveCall('PUT', '/console/maintenance', admin, {
+      enabled: true,
+      why: 'database upgrade, change 88',
+    });
+    expect(on.statusCode, on.body).toBe(200);
+    expect(on.json()).toMatchObject({ maintenance: true, maintenance_from_config: false });
+    expect((await config()).maintenanceMode).toBe('enabled');
+    // index.html carries the same config (where the app is built).
+    if ((await page()).includes('"config"')) expect(await page()).toContain('"maintenanceMode":"enabled"');
+    // It is not one of the public feature flags.
+    expect(Object.keys((await liveCall('GET', '/settings/public')).json().featureFlags)).not.toContain(
+      'maintenance_mode',
+    );
+
+    const off = await liveCall('PUT', '/console/maintenance', admin, { enabled: false, why: 'upgrade done' });
+    expect(off.json()).toMatchObject({ maintenance: false });
+    expect((await config()).maintenanceMode).toBe('disabled');
+    const audit = await liveCall('GET', '/console/audit', admin);
+    expect(audit.json().entries.slice(0, 2)).toEqual([
+      expect.objectContaining({ action: 'maintenance.set', why: 'upgrade done', after: { enabled: false } }),
+      expect.objectContaining({
+        action: 'maintenance.set',
+        why: 'database upgrade, change 88',
+        before: { enabled: false },
+      }),
+    ]);
+  });
 });

@@ -3,7 +3,8 @@
 // takes the focus after sign-in; an admin makes a new setup link in the console; the operators'
 // page fits a phone; a second tab is signed in too, and signing out in one ends the other; a code
 // used already says to wait for the next one; the search says it matches exactly; a timed ban names
-// its time zone and its end in words; sign-ins and refused ones are in the audit.
+// its time zone and its end in words; maintenance mode is turned on and off from the console; sign-ins
+// and refused ones are in the audit.
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -107,6 +108,23 @@ test(
       await expect(done).toContainText('until 2031-06-15');
       await expect(done).not.toContainText('T18');
       await expect(done).not.toContainText('.000Z');
+
+      // Maintenance mode from the console: players' pages show the maintenance page, then again the sign-in.
+      await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Live operations' }).click();
+      const flags = page.getByRole('region', { name: 'Maintenance and feature flags' });
+      await flags.getByLabel('Reason (kept in the audit)').fill('database upgrade, change 88');
+      await flags.getByRole('button', { name: 'Turn maintenance mode on' }).click();
+      await expect(flags.getByText('Maintenance mode (players see the maintenance page): ON')).toBeVisible();
+      const visitor = await pageInNewContext(browser, testInfo, { baseURL: server.url });
+      await visitor.goto('/sign-in');
+      await expect(visitor).toHaveURL(/\/maintenance$/);
+      await expect(visitor.getByRole('heading', { level: 1 })).toContainText("We'll be right back");
+      await flags.getByLabel('Reason (kept in the audit)').fill('upgrade done');
+      await flags.getByRole('button', { name: 'Turn maintenance mode off' }).click();
+      await expect(flags.getByText('Maintenance mode (players see the maintenance page): off')).toBeVisible();
+      await visitor.goto('/sign-in');
+      await expect(visitor.getByRole('heading', { level: 1 })).not.toContainText("We'll be right back");
+      await expect(visitor).toHaveURL(/\/sign-in$/);
 
       // An admin makes a new setup link for a support agent who lost their phone; the old one is refused.
       await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Operators' }).click();

@@ -5,8 +5,11 @@ import type { Database } from '../db/database.ts';
 import { cacheFor } from './conditional-get.ts';
 import { captchaWidget } from '../modules/captcha/providers.ts';
 
-/** The runtime config the SPA reads at start (spec 000 §3 "Other"). */
-export function runtimeConfig(config: Config) {
+/**
+ * The runtime config the SPA reads at start (spec 000 §3 "Other"). `maintenance`: an operator turned
+ * maintenance mode on in the console; MAINTENANCE_MODE in the configuration turns it on regardless.
+ */
+export function runtimeConfig(config: Config, maintenance = false) {
   const captcha = captchaWidget(config);
   return {
     apiKey: config.PORTAL_API_KEY,
@@ -14,7 +17,7 @@ export function runtimeConfig(config: Config) {
     sentryDsn: config.SENTRY_DSN,
     sentryEnv: config.SENTRY_ENV,
     gtm: config.GTM_ID,
-    maintenanceMode: config.MAINTENANCE_MODE,
+    maintenanceMode: maintenance ? ('enabled' as const) : config.MAINTENANCE_MODE,
     debug: config.DEBUG,
     links: {
       privacyPolicy: config.PRIVACY_POLICY_URL,
@@ -29,16 +32,37 @@ export function runtimeConfig(config: Config) {
 }
 
 /**
- * /config.json changes only when an instance starts with other settings: browsers keep it a minute,
- * then revalidate it with its ETag (a 304 without body while it is the same).
+ * /config.json changes when an instance starts with other settings, or when an operator turns
+ * maintenance mode on or off: browsers keep it a minute, then revalidate it with its ETag (a 304
+ * without body while it is the same).
  */
 export const CONFIG_CACHE_CONTROL = 'public, max-age=60';
 
-export function registerRuntimeRoutes(app: FastifyInstance, config: Config, db: Database) {
-  const body = JSON.stringify(runtimeConfig(config));
-  app.get('/config.json', async (_request, reply) =>
-    cacheFor(reply, CONFIG_CACHE_CONTROL).type('application/json; charset=utf-8').send(body),
-  );
+/**
+ * The runtime config as it is now: one of two objects made once (maintenance mode off or on), so
+ * that what is built from it (index.html's boot data, /config.json's body) can be kept per object.
+ */
+export function liveRuntimeConfig(config: Config, maintenance: () => Promise<boolean>) {
+  const off = runtimeConfig(config);
+  const on = runtimeConfig(config, true);
+  return async (): Promise<ReturnType<typeof runtimeConfig>> => {
+    if (config.maintenance) return off;
+    return (await maintenance()) ? on : off;
+  };
+}
+
+export function registerRuntimeRoutes(
+  app: FastifyInstance,
+  current: () => Promise<ReturnType<typeof runtimeConfig>>,
+  db: Database,
+) {
+  const bodies = new Map<object, string>();
+  app.get('/config.json', async (_request, reply) => {
+    const config = await current();
+    let body = bodies.get(config);
+    if (body === undefined) bodies.set(config, (body = JSON.stringify(config)));
+    return cacheFor(reply, CONFIG_CACHE_CONTROL).type('application/json; charset=utf-8').send(body);
+  });
   app.get('/healthz', async () => ({ status: 'ok' }));
   app.get('/readyz', async (request, reply) => {
     try {

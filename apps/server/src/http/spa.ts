@@ -82,7 +82,8 @@ function compressPage(html: string, encoding: PageEncoding): Buffer {
 
 /** What index.html carries for the first screen (boot-data.ts): the runtime config and the public settings. */
 export interface SpaBoot {
-  config: unknown;
+  /** The runtime config now (the same object while it does not change). */
+  config: () => Promise<unknown>;
   /** The public settings (cached by the settings service); a failure leaves them out of the page. */
   settings: () => Promise<unknown>;
 }
@@ -168,18 +169,18 @@ export async function registerSpa(app: FastifyInstance, distDir: string, boot?: 
       return null;
     }
   };
-  // The boot data element, made again only when the settings service gives another object.
-  let lastBoot: { settings: unknown; element: string } | null = null;
+  // The boot data element, made again only when the config or the settings are another object.
+  let lastBoot: { config: unknown; settings: unknown; element: string } | null = null;
   const bootDataFor = async (request: FastifyRequest): Promise<string | null> => {
     if (!boot) return null;
-    const data: BootData = { config: boot.config };
+    const data: BootData = { config: await boot.config() };
     try {
       data.settings = await boot.settings();
     } catch (error) {
       request.log.warn({ err: error }, 'index.html without the public settings: they could not be read');
     }
-    if (lastBoot === null || lastBoot.settings !== data.settings) {
-      lastBoot = { settings: data.settings, element: bootDataElement(data) };
+    if (lastBoot === null || lastBoot.settings !== data.settings || lastBoot.config !== data.config) {
+      lastBoot = { config: data.config, settings: data.settings, element: bootDataElement(data) };
     }
     return lastBoot.element;
   };

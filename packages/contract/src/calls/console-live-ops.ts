@@ -181,8 +181,10 @@ export const FEATURE_FLAGS = ['game_page', 'dev_tools', 'third_party_login', 'cu
 
 const flags = z.object({
   flags: z.array(z.object({ name: z.enum(FEATURE_FLAGS), enabled: z.boolean() })),
-  /** MAINTENANCE_MODE, set in the server's configuration (a restart changes it). */
+  /** Whether players see the maintenance page: turned on in the console, or by the configuration. */
   maintenance: z.boolean(),
+  /** MAINTENANCE_MODE in the server's configuration: on whatever the console says (a restart ends it). */
+  maintenance_from_config: z.boolean(),
 });
 
 export const readFlags = defineCall({
@@ -209,6 +211,18 @@ export const setFlag = defineCall({
   response: flags,
 });
 
+export const setMaintenance = defineCall({
+  id: 'console.setMaintenance',
+  area: 'console',
+  method: 'PUT',
+  path: '/console/maintenance',
+  auth: 'operator',
+  role: 'admin',
+  summary: "Turns maintenance mode on or off: players' pages show the maintenance page within seconds",
+  body: z.object({ enabled: z.boolean(), why: reason }),
+  response: flags,
+});
+
 /** The live operations' calls (kept out of `allCalls` and the public OpenAPI document, as the console's). */
 export const consoleLiveOpsCalls = {
   playtests: listPlaytests,
@@ -222,4 +236,5 @@ export const consoleLiveOpsCalls = {
   retryMail,
   flags: readFlags,
   setFlag,
+  setMaintenance,
 } as const;

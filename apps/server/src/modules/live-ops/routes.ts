@@ -28,6 +28,9 @@ export function registerLiveOps(app: FastifyInstance, { liveOps }: Pick<Services
     liveOps.retryMail(body.id, body.why, operator.operator),
   );
   registerCall(app, calls.flags, async () => liveOps.flags());
+  registerCall(app, calls.setMaintenance, async ({ body, operator }) =>
+    liveOps.setMaintenance(body.enabled, body.why, operator.operator),
+  );
   registerCall(app, calls.setFlag, async ({ params, body, operator }) =>
     liveOps.setFlag(params.name, body.enabled, body.why, operator.operator),
   );

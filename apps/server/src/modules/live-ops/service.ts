@@ -6,6 +6,7 @@ import type { PlaytestSummary } from '@portal/contract/calls/console-live-ops';
 import type { FEATURE_FLAGS } from '@portal/contract/calls/console-live-ops';
 import { RequestError } from '../../http/request-error.ts';
 import type { MailQueueRepo } from '../../mail/queue-repo.ts';
+import type { SettingsService } from '../settings/service.ts';
 import type { OperatorRow, OperatorsService } from '../operators/service.ts';
 
 type Flag = (typeof FEATURE_FLAGS)[number];
@@ -51,7 +52,7 @@ export interface LiveOpsDeps {
   };
   terms: { publish(type: 'tos' | 'privacy_policy'): Promise<number> };
   mail: Pick<MailQueueRepo, 'counts' | 'failures' | 'requeueFailed'>;
-  flags: { flags(): Promise<{ name: Flag; enabled: boolean }[]>; setFlag(name: Flag, enabled: boolean): Promise<void> };
+  flags: Pick<SettingsService, 'flags' | 'setFlag' | 'maintenance' | 'setMaintenance'>;
   operators: Pick<OperatorsService, 'audit'>;
   maintenance: boolean;
 }
@@ -225,7 +226,16 @@ export class LiveOpsService {
   }
 
   async flags() {
-    return { flags: await this.#d.flags.flags(), maintenance: this.#d.maintenance };
+    const [flags, set] = await Promise.all([this.#d.flags.flags(), this.#d.flags.maintenance()]);
+    return { flags, maintenance: this.#d.maintenance || set, maintenance_from_config: this.#d.maintenance };
+  }
+
+  /** Maintenance mode from the console; MAINTENANCE_MODE in the configuration stays on regardless. */
+  async setMaintenance(enabled: boolean, why: string, operator: OperatorRow) {
+    const before = await this.#d.flags.maintenance();
+    await this.#d.flags.setMaintenance(enabled);
+    await this.#audit(operator, why, 'maintenance.set', 'maintenance', { enabled: before }, { enabled });
+    return this.flags();
   }
 
   async setFlag(name: Flag, enabled: boolean, why: string, operator: OperatorRow) {

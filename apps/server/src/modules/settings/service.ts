@@ -13,6 +13,9 @@ import type { SettingsRepo } from './repo.ts';
 /** How long an instance answers the public settings it read, without reading them again. */
 export const PUBLIC_SETTINGS_TTL_MS = 5_000;
 
+/** The feature_flags row of the console's maintenance mode (not one of the public flags). */
+const MAINTENANCE_ROW = 'maintenance_mode';
+
 const FLAG_NAMES = FEATURE_FLAGS;
 
 export class SettingsService {
@@ -23,6 +26,7 @@ export class SettingsService {
   readonly #displayName: PublicSettings['display_name'];
   /** The settings being read or read last, and when the read began; a failed read is not kept. */
   #cached: { readAt: number; settings: Promise<PublicSettings> } | null = null;
+  #maintenance: { readAt: number; on: Promise<boolean> } | null = null;
 
   constructor(
     repo: SettingsRepo,
@@ -47,6 +51,31 @@ export class SettingsService {
   async setFlag(name: (typeof FLAG_NAMES)[number], enabled: boolean): Promise<void> {
     await this.#repo.setFlag(name, enabled);
     this.#cached = null;
+  }
+
+  /**
+   * Maintenance mode as an operator set it in the console (MAINTENANCE_MODE in the configuration is
+   * apart: see runtime-routes.ts). Kept beside the flags, under a name that is not a public flag;
+   * read again after PUBLIC_SETTINGS_TTL_MS, so every instance follows a change within seconds.
+   */
+  maintenance(now = Date.now()): Promise<boolean> {
+    const cached = this.#maintenance;
+    if (cached && now - cached.readAt < PUBLIC_SETTINGS_TTL_MS && now >= cached.readAt) return cached.on;
+    const entry = {
+      readAt: now,
+      on: this.#repo.featureFlags().then((flags) => flags.some((f) => f.name === MAINTENANCE_ROW && f.enabled)),
+    };
+    this.#maintenance = entry;
+    entry.on.catch(() => {
+      if (this.#maintenance === entry) this.#maintenance = null;
+    });
+    return entry.on;
+  }
+
+  /** Turns the console's maintenance mode on or off; this instance answers it at once. */
+  async setMaintenance(on: boolean): Promise<void> {
+    await this.#repo.setFlag(MAINTENANCE_ROW, on);
+    this.#maintenance = null;
   }
 
   /** The public settings, read again when the last read began PUBLIC_SETTINGS_TTL_MS ago or more. */

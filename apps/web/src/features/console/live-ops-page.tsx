@@ -371,44 +371,68 @@ function Mail({ canAct }: { canAct: boolean }) {
 function Flags({ admin }: { admin: boolean }) {
   const read = useRead(() => consoleCall(calls.flags), 'flags');
   const { busy, error, submit } = useAction(async (name: string, enabled: boolean, why: string) => {
-    read.replace(await consoleCall(calls.setFlag, { params: { name }, body: { enabled, why } }));
+    read.replace(
+      name === 'maintenance'
+        ? await consoleCall(calls.setMaintenance, { body: { enabled, why } })
+        : await consoleCall(calls.setFlag, { params: { name }, body: { enabled, why } }),
+    );
+    return true;
   });
+  const data = read.data;
   return (
     <section aria-labelledby="flags-heading" className="console-panel">
-      <h2 id="flags-heading">Feature flags</h2>
-      <ErrorAlert error={read.error ?? error} />
-      {read.data ? (
-        <>
-          <p>
-            Maintenance mode is {read.data.maintenance ? 'ON' : 'off'} (MAINTENANCE_MODE in the server's configuration).
-          </p>
-          <form
-            noValidate
-            onSubmit={(event) => {
-              event.preventDefault();
-              const form = new FormData(event.currentTarget);
-              const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
-              const [name = '', state] = (submitter?.value ?? '').split(':');
-              void submit(name, state === 'on', String(form.get('why') ?? ''));
-            }}
-          >
-            <ul className="console-flags">
-              {read.data.flags.map((f) => (
-                <li key={f.name}>
-                  <span>
-                    {f.name}: <strong>{f.enabled ? 'on' : 'off'}</strong>
-                  </span>
-                  {admin ? (
-                    <button type="submit" value={`${f.name}:${f.enabled ? 'off' : 'on'}`} disabled={busy}>
-                      Turn {f.name} {f.enabled ? 'off' : 'on'}
-                    </button>
-                  ) : null}
-                </li>
-              ))}
-            </ul>
-            {admin ? <WhyField error={error} /> : null}
-          </form>
-        </>
+      <h2 id="flags-heading">Maintenance and feature flags</h2>
+      <ErrorAlert error={read.error ?? error} fields={['body.why']} />
+      {data ? (
+        <form
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            const formElement = event.currentTarget;
+            const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
+            const [name = '', state] = (submitter?.value ?? '').split(':');
+            void submit(name, state === 'on', String(new FormData(formElement).get('why') ?? '')).then(
+              (ok) => ok && formElement.reset(),
+            );
+          }}
+        >
+          <ul className="console-flags">
+            <li>
+              <span>
+                Maintenance mode (players see the maintenance page): <strong>{data.maintenance ? 'ON' : 'off'}</strong>
+                {data.maintenance_from_config ? ' — set by MAINTENANCE_MODE in the configuration' : null}
+              </span>
+              {admin && !data.maintenance_from_config ? (
+                <button
+                  type="submit"
+                  value={`maintenance:${data.maintenance ? 'off' : 'on'}`}
+                  disabled={busy}
+                  className={data.maintenance ? undefined : 'console-danger'}
+                >
+                  Turn maintenance mode {data.maintenance ? 'off' : 'on'}
+                </button>
+              ) : null}
+            </li>
+            {data.flags.map((f) => (
+              <li key={f.name}>
+                <span>
+                  {f.name}: <strong>{f.enabled ? 'on' : 'off'}</strong>
+                </span>
+                {admin ? (
+                  <button type="submit" value={`${f.name}:${f.enabled ? 'off' : 'on'}`} disabled={busy}>
+                    Turn {f.name} {f.enabled ? 'off' : 'on'}
+                  </button>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+          {admin ? (
+            <>
+              <WhyField error={error} />
+              <p className="console-hint">Every instance follows a change within 5 seconds.</p>
+            </>
+          ) : null}
+        </form>
       ) : null}
     </section>
   );
