@@ -26,6 +26,10 @@ afterAll(async () => {
 const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, token?: string, payload?: unknown) =>
   apiCall(t.app, method, `/api${url}`, token, payload);
 
+/** An operator's sign-in at the console with these credentials. */
+const signIn = (email: string, password: string, code: string) =>
+  call('POST', '/console/sessions', undefined, { email, password, code });
+
 /** An operator of `role`, set up through its link as a person would: its token, secret and address. */
 async function operatorOf(role: OperatorRole) {
   const email = `${role}-${randomUUID().slice(0, 8)}@ops.example.com`;
@@ -66,18 +70,14 @@ describe('operators sign in', () => {
 
     // The setup's code cannot be used again, and the operator (who has both factors) is told to
     // wait for the next one; the next step's code signs in.
-    const replay = await call('POST', '/console/sessions', undefined, {
-      email: op.email,
-      password: OPERATOR_PASSWORD,
-      code: authenticatorCode(op.secret, Date.now()),
-    });
+    const replay = await signIn(op.email, OPERATOR_PASSWORD, authenticatorCode(op.secret, Date.now()));
     expect(replay.statusCode).toBe(400);
     expect(replay.json()).toMatchObject({ code: 'operator_code_used', message: expect.stringContaining('next code') });
-    const next = await call('POST', '/console/sessions', undefined, {
-      email: op.email.toUpperCase(),
-      password: OPERATOR_PASSWORD,
-      code: authenticatorCode(op.secret, Date.now() + 30_000),
-    });
+    const next = await signIn(
+      op.email.toUpperCase(),
+      OPERATOR_PASSWORD,
+      authenticatorCode(op.secret, Date.now() + 30_000),
+    );
     expect(next.statusCode, next.body).toBe(201);
     expect(next.headers['cache-control']).toBe('no-store');
     expect(next.json()).toMatchObject({ idle_minutes: 30, operator: { email: op.email } });
@@ -99,23 +99,11 @@ describe('operators sign in', () => {
 
   it('audits every sign-in of an operator and every refused one, with why and from where', async () => {
     const op = await operatorOf('admin');
-    const wrong = await call('POST', '/console/sessions', undefined, {
-      email: op.email,
-      password: 'not the passphrase',
-      code: '123456',
-    });
+    const wrong = await signIn(op.email, 'not the passphrase', '123456');
     expect(wrong.statusCode).toBe(401);
-    const badCode = await call('POST', '/console/sessions', undefined, {
-      email: op.email,
-      password: OPERATOR_PASSWORD,
-      code: '000000',
-    });
+    const badCode = await signIn(op.email, OPERATOR_PASSWORD, '000000');
     expect(badCode.statusCode).toBe(401);
-    const right = await call('POST', '/console/sessions', undefined, {
-      email: op.email,
-      password: OPERATOR_PASSWORD,
-      code: authenticatorCode(op.secret, Date.now() + 30_000),
-    });
+    const right = await signIn(op.email, OPERATOR_PASSWORD, authenticatorCode(op.secret, Date.now() + 30_000));
     expect(right.statusCode, right.body).toBe(201);
     const audit = await call('GET', `/console/audit?target=${op.id}`, op.token);
     expect(audit.json().entries.slice(0, 3)).toEqual([
@@ -132,18 +120,10 @@ describe('operators sign in', () => {
   it('locks an operator after 10 wrong tries in a row, until a new setup link', async () => {
     const op = await operatorOf('viewer');
     for (let i = 0; i < 10; i++) {
-      const res = await call('POST', '/console/sessions', undefined, {
-        email: op.email,
-        password: `wrong ${i}`,
-        code: '123456',
-      });
+      const res = await signIn(op.email, `wrong ${i}`, '123456');
       expect(res.statusCode).toBe(401);
     }
-    const right = await call('POST', '/console/sessions', undefined, {
-      email: op.email,
-      password: OPERATOR_PASSWORD,
-      code: authenticatorCode(op.secret, Date.now() + 30_000),
-    });
+    const right = await signIn(op.email, OPERATOR_PASSWORD, authenticatorCode(op.secret, Date.now() + 30_000));
     expect(right.statusCode).toBe(401);
     expect(right.json().code).toBe('invalid_credentials');
   });
@@ -202,12 +182,8 @@ describe('operators sign in', () => {
     expect(disabled.statusCode, disabled.body).toBe(200);
     expect(disabled.json().disabled).toBe(true);
     expect((await call('GET', '/console/me', other.token)).statusCode).toBe(401);
-    const signIn = await call('POST', '/console/sessions', undefined, {
-      email: other.email,
-      password: OPERATOR_PASSWORD,
-      code: authenticatorCode(other.secret, Date.now() + 30_000),
-    });
-    expect(signIn.statusCode).toBe(401);
+    const refused = await signIn(other.email, OPERATOR_PASSWORD, authenticatorCode(other.secret, Date.now() + 30_000));
+    expect(refused.statusCode).toBe(401);
   });
 });
 
@@ -406,11 +382,7 @@ describe('a new setup link', () => {
     expect(String(reset.json().setup_url)).toMatch(/\/console\/setup#os_/);
     // Their open session ended, and their old password and authenticator no longer sign in.
     expect((await call('GET', '/console/me', lost.token)).statusCode).toBe(401);
-    const old = await call('POST', '/console/sessions', undefined, {
-      email: lost.email,
-      password: OPERATOR_PASSWORD,
-      code: authenticatorCode(lost.secret, Date.now() + 60_000),
-    });
+    const old = await signIn(lost.email, OPERATOR_PASSWORD, authenticatorCode(lost.secret, Date.now() + 60_000));
     expect(old.statusCode).toBe(401);
     // The new link sets them up again.
     const token = String(reset.json().setup_url).split('#')[1] ?? '';

@@ -7,6 +7,34 @@ import { consoleCall } from './api.ts';
 import { ErrorAlert, Field, Status, WhyField, formatTime } from './ui.tsx';
 import { useAction, useRead } from './use-action.ts';
 
+/** A setup link shown once, with what to do with it and a copy button. */
+function SetupLink({ intro, label, url, id }: { intro: string; label: string; url: string; id: string }) {
+  const [copied, setCopied] = useState(false);
+  return (
+    <div role="status" className="console-status">
+      <p>{intro} Hand this link to the operator; it works for 24 hours and only once. It is not shown again.</p>
+      <label htmlFor={id}>{label}</label>
+      <div className="console-copy">
+        <input id={id} readOnly value={url} onFocus={(event) => event.currentTarget.select()} />
+        <button
+          type="button"
+          onClick={() => {
+            void navigator.clipboard?.writeText(url).then(() => setCopied(true));
+          }}
+        >
+          {copied ? 'Copied' : 'Copy'}
+        </button>
+      </div>
+    </div>
+  );
+}
+
+const roleOptions = OPERATOR_ROLES.map((r) => (
+  <option key={r} value={r}>
+    {r}
+  </option>
+));
+
 function AddOperator({ onAdded }: { onAdded: () => void }) {
   const [link, setLink] = useState<{ url: string; email: string } | null>(null);
   const { busy, error, submit } = useAction(async (form: FormData) => {
@@ -20,15 +48,7 @@ function AddOperator({ onAdded }: { onAdded: () => void }) {
   return (
     <section aria-labelledby="add-operator" className="console-panel">
       <h2 id="add-operator">Add an operator</h2>
-      {link ? (
-        <div role="status" className="console-status">
-          <p>
-            Added {link.email}. Hand this link to the operator; it works for 24 hours and only once. It is not shown
-            again.
-          </p>
-          <SetupLink label="Setup link" url={link.url} id="setup-link" />
-        </div>
-      ) : null}
+      {link ? <SetupLink intro={`Added ${link.email}.`} label="Setup link" url={link.url} id="setup-link" /> : null}
       <form
         noValidate
         onSubmit={(event) => {
@@ -46,11 +66,7 @@ function AddOperator({ onAdded }: { onAdded: () => void }) {
         <Field label="Role" name="role" path="body.role" error={error}>
           {(props) => (
             <select {...props} defaultValue="support">
-              {OPERATOR_ROLES.map((r) => (
-                <option key={r} value={r}>
-                  {r}
-                </option>
-              ))}
+              {roleOptions}
             </select>
           )}
         </Field>
@@ -60,27 +76,6 @@ function AddOperator({ onAdded }: { onAdded: () => void }) {
         </button>
       </form>
     </section>
-  );
-}
-
-/** A setup link shown once, with a copy button. */
-function SetupLink({ label, url, id }: { label: string; url: string; id: string }) {
-  const [copied, setCopied] = useState(false);
-  return (
-    <>
-      <label htmlFor={id}>{label}</label>
-      <div className="console-copy">
-        <input id={id} readOnly value={url} onFocus={(event) => event.currentTarget.select()} />
-        <button
-          type="button"
-          onClick={() => {
-            void navigator.clipboard?.writeText(url).then(() => setCopied(true));
-          }}
-        >
-          {copied ? 'Copied' : 'Copy'}
-        </button>
-      </div>
-    </>
   );
 }
 
@@ -97,9 +92,6 @@ function ManageOperator({ operator, onChanged }: { operator: Operator; onChanged
     if (change === 'setup') {
       const answer = await consoleCall(consoleCalls.resetOperatorSetup, { params: { id: operator.id }, body: { why } });
       setLink(answer.setup_url);
-      setDone(
-        `New setup link for ${operator.email}, until ${formatTime(answer.setup_expires_at)}. Their password, authenticator and sessions no longer work.`,
-      );
     } else {
       const body = change === 'role' ? { role: form.get('role'), why } : { disabled: !operator.disabled, why };
       const answer = await consoleCall(consoleCalls.updateOperator, { params: { id: operator.id }, body });
@@ -119,10 +111,12 @@ function ManageOperator({ operator, onChanged }: { operator: Operator; onChanged
       </p>
       {done ? <Status>{done}</Status> : null}
       {link ? (
-        <div className="console-status">
-          <p>Hand this link to the operator; it works for 24 hours and only once. It is not shown again.</p>
-          <SetupLink label="New setup link" url={link} id="new-setup-link" />
-        </div>
+        <SetupLink
+          intro={`A new setup link for ${operator.email}: their password, authenticator and sessions no longer work.`}
+          label="New setup link"
+          url={link}
+          id="new-setup-link"
+        />
       ) : null}
       <form
         noValidate
@@ -142,11 +136,7 @@ function ManageOperator({ operator, onChanged }: { operator: Operator; onChanged
         <Field label="Role" name="role" path="body.role" error={error}>
           {(props) => (
             <select {...props} defaultValue={operator.role} key={operator.role}>
-              {OPERATOR_ROLES.map((r) => (
-                <option key={r} value={r}>
-                  {r}
-                </option>
-              ))}
+              {roleOptions}
             </select>
           )}
         </Field>
