@@ -105,8 +105,12 @@ describe('operators sign in', () => {
     expect(badCode.statusCode).toBe(401);
     const right = await signIn(op.email, OPERATOR_PASSWORD, authenticatorCode(op.secret, Date.now() + 30_000));
     expect(right.statusCode, right.body).toBe(201);
+    // Signing out is audited too.
+    const token = String(right.json().token);
+    expect((await call('DELETE', '/console/sessions/me', token)).statusCode).toBe(200);
     const audit = await call('GET', `/console/audit?target=${op.id}`, op.token);
-    expect(audit.json().entries.slice(0, 3)).toEqual([
+    expect(audit.json().entries.slice(0, 4)).toEqual([
+      expect.objectContaining({ action: 'operator.sign_out', operator_email: op.email, why: 'signed out' }),
       expect.objectContaining({ action: 'operator.sign_in', operator_email: op.email, why: 'signed in' }),
       expect.objectContaining({ action: 'operator.sign_in_failed', why: 'wrong code' }),
       expect.objectContaining({
@@ -126,6 +130,11 @@ describe('operators sign in', () => {
     const right = await signIn(op.email, OPERATOR_PASSWORD, authenticatorCode(op.secret, Date.now() + 30_000));
     expect(right.statusCode).toBe(401);
     expect(right.json().code).toBe('invalid_credentials');
+    // An admin sees the lock in the list of operators.
+    const admin = await operatorOf('admin');
+    const list = await call('GET', '/console/operators', admin.token);
+    expect(list.json().operators).toContainEqual(expect.objectContaining({ email: op.email, locked: true }));
+    expect(list.json().operators).toContainEqual(expect.objectContaining({ email: admin.email, locked: false }));
   });
 
   it('refuses a bad setup: a short password, a wrong code, a made-up link', async () => {
@@ -263,8 +272,22 @@ describe('player support', () => {
     const act = (body: Record<string, unknown>) =>
       call('POST', `/console/players/${p.id}/actions`, support.token, { why: 'support ticket 9', ...body });
 
+    // A ban from a game no one has is the field's error, not a 500.
+    const noGame = await act({ action: 'ban', reason: 'cheating', game: 'starfall' });
+    expect(noGame.statusCode, noGame.body).toBe(400);
+    expect(noGame.json().body.issues).toEqual([
+      expect.objectContaining({
+        path: 'body.game',
+        message: expect.stringContaining('No game has the slug "starfall"'),
+      }),
+    ]);
     expect((await act({ action: 'sign_out' })).json().done).toBe('Ended 1 sign-in.');
     expect((await call('GET', '/accounts/me', p.access)).statusCode).toBe(401);
+    await act({ action: 'block', reason: 'under_review' });
+    const twice = await act({ action: 'block', reason: 'under_review' });
+    expect(twice.statusCode).toBe(400);
+    expect(twice.json().body.issues[0].message).toBe('The account is already blocked');
+    await act({ action: 'unblock' });
     expect((await act({ action: 'flag' })).json().player.registration_flagged).toBe(true);
     expect((await act({ action: 'unflag' })).json().player.registration_flagged).toBe(false);
     const notLocked = await act({ action: 'unlock' });
@@ -339,6 +362,12 @@ describe('roles', () => {
     const id = String(added.json().operator.id);
     const changed = await call('PUT', `/console/operators/${id}`, admin.token, { role: 'viewer', why: 'probation' });
     expect(changed.json().role).toBe('viewer');
+    // The same role again changes nothing, and is said so rather than audited.
+    const same = await call('PUT', `/console/operators/${id}`, admin.token, { role: 'viewer', why: 'again' });
+    expect(same.statusCode).toBe(400);
+    expect(same.json().body.issues).toEqual([
+      expect.objectContaining({ path: 'body.role', message: `${email} is viewer already` }),
+    ]);
     const self = await call('PUT', `/console/operators/${admin.id}`, admin.token, { role: 'viewer', why: 'oops' });
     expect(self.statusCode).toBe(400);
     const list = await call('GET', '/console/operators', admin.token);

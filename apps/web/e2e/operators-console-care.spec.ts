@@ -91,11 +91,30 @@ test(
       await second.goto('/console/players');
       await expect(second.getByRole('heading', { level: 1, name: 'Players' })).toBeVisible();
 
+      // An address the console has no page for says so.
+      await second.goto('/console/nonsense');
+      await expect(second.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+
       // A timed ban: the field names its time zone, the confirmation its end in words.
       await page.getByLabel(/Email, display name or account id/).fill(playerEmail);
       await page.getByRole('button', { name: 'Search' }).click();
       await page.getByRole('row').filter({ hasText: playerEmail }).getByRole('link').click();
       const actions = page.getByRole('region', { name: 'Act on this player' });
+      // Only what can apply is offered: no lifting a ban the player lacks, no unlinking without a link.
+      await expect(actions.getByLabel('Action', { exact: true })).toBeVisible();
+      const offered = await actions.getByLabel('Action', { exact: true }).locator('option').allInnerTexts();
+      expect(offered).toContain('Ban');
+      expect(offered).not.toContain('Lift ban');
+      expect(offered).not.toContain('Unlink a platform');
+      expect(offered).not.toContain('Remove two-factor');
+      // A game no one has is the field's error (the server answered 500 before), and the focus goes there.
+      const game = actions.getByLabel('Only this game (slug, optional)');
+      await game.fill('starfall');
+      await actions.getByLabel('Reason (kept in the audit)').fill('ticket 43: wrong game');
+      await actions.getByRole('button', { name: 'Ban' }).click();
+      await expect(actions.getByText('No game has the slug "starfall"')).toBeVisible();
+      await expect(game).toBeFocused();
+      await game.fill('');
       const until = actions.getByLabel(/Until/);
       await expect(until).toBeVisible();
       const label = (await actions.locator('label', { hasText: 'Until' }).innerText()).trim();
@@ -108,6 +127,19 @@ test(
       await expect(done).toContainText('until 2031-06-15');
       await expect(done).not.toContainText('T18');
       await expect(done).not.toContainText('.000Z');
+      // The button that sent it keeps the focus; now a ban can be lifted.
+      await expect(actions.getByRole('button', { name: 'Ban' })).toBeFocused();
+      await expect(
+        actions.getByLabel('Action', { exact: true }).locator('option', { hasText: 'Lift ban' }),
+      ).toHaveCount(1);
+      // Deleting without typing DELETE says so.
+      await actions.getByLabel('Action', { exact: true }).selectOption('delete');
+      await actions.getByLabel('Reason (kept in the audit)').fill('ticket 45');
+      await actions.getByRole('button', { name: 'Delete account' }).click();
+      await actions.getByRole('button', { name: 'Delete account' }).click();
+      await expect(actions.getByText('Type DELETE, in capitals, to confirm.')).toBeVisible();
+      await expect(actions.getByLabel('Type DELETE to delete this account for good')).toBeFocused();
+      await actions.getByLabel('Action', { exact: true }).selectOption('ban');
 
       // Maintenance mode from the console: players' pages show the maintenance page, then again the sign-in.
       await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Live operations' }).click();
@@ -141,6 +173,11 @@ test(
       const newLink = await manage.getByLabel('New setup link').inputValue();
       expect(newLink).toMatch(/\/console\/setup#os_/);
       expect(newLink).not.toBe(firstLink);
+      // The new link opened where an admin is signed in: it is not swallowed by their session.
+      await second.goto(new URL(newLink).pathname + new URL(newLink).hash);
+      await expect(second.getByRole('heading', { level: 1, name: 'A setup link' })).toBeVisible();
+      await expect(second).toHaveURL(/#os_/);
+      await second.goto('/console/players');
       const stale = await pageInNewContext(browser, testInfo, { baseURL: server.url });
       await stale.goto(new URL(firstLink).pathname + new URL(firstLink).hash);
       await expect(stale.getByRole('alert')).toContainText('This setup link is not valid any more');
@@ -174,6 +211,7 @@ test(
       await page.getByLabel('Password').fill('not the password');
       await page.getByRole('button', { name: 'Sign in' }).click();
       await expect(page.getByRole('alert')).toContainText('The address, password or code is not right.');
+      await expect(page.getByRole('alert')).toBeFocused();
 
       // The admin's sign-in and their refused ones are in the audit.
       await page.goto('/console');

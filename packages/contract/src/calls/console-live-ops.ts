@@ -68,7 +68,15 @@ export const makeCampaignCodes = defineCall({
   role: 'support',
   summary: 'Makes campaign codes (single: one player each; shared: any number of players)',
   params: playtestKey,
-  body: z.object({ count: z.number().int().min(1).max(10_000), type: z.enum(['single', 'shared']), why: reason }),
+  body: z.object({
+    count: z
+      .number()
+      .int({ error: 'A whole number of codes' })
+      .min(1, { error: 'At least 1 code' })
+      .max(10_000, { error: 'At most 10,000 codes at a time' }),
+    type: z.enum(['single', 'shared']),
+    why: reason,
+  }),
   response: z.object({ codes: z.array(z.string()) }),
   status: 201,
 });

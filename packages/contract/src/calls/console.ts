@@ -43,6 +43,8 @@ export const operator = z.object({
   disabled: z.boolean(),
   /** Has chosen a password and an authenticator (the setup link was used). */
   set_up: z.boolean(),
+  /** Locked after too many wrong passwords or codes in a row: only a new setup link lets them in. */
+  locked: z.boolean(),
   created_at: datetime(),
   created_by: z.string(),
   last_sign_in_at: datetime().nullable(),

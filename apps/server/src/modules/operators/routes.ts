@@ -4,6 +4,7 @@ import { consoleCalls, CONSOLE_PAGE_SIZE } from '@portal/contract/calls/console'
 import type { FastifyInstance } from 'fastify';
 import type { Services } from '../../deps.ts';
 import { registerCall } from '../../http/register-call.ts';
+import { OPERATOR_LOCK_FAILURES } from './service.ts';
 import type { OperatorAuditRow, OperatorRow, OperatorSignIn, OperatorsService } from './service.ts';
 
 export function operatorView(row: OperatorRow) {
@@ -13,6 +14,7 @@ export function operatorView(row: OperatorRow) {
     role: row.role,
     disabled: row.disabledAt !== null,
     set_up: row.passwordHash !== null && row.totpSecret !== null,
+    locked: row.failedSignIns >= OPERATOR_LOCK_FAILURES,
     created_at: row.createdAt,
     created_by: row.createdBy,
     last_sign_in_at: row.lastSignInAt,

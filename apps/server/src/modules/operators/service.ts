@@ -301,6 +301,13 @@ export class OperatorsService {
 
   async signOut(session: OperatorSession): Promise<void> {
     await this.#d.repo.deleteSession(session.tokenHash);
+    await this.audit(
+      { operator: session.operator, why: 'signed out' },
+      'operator.sign_out',
+      session.operator,
+      null,
+      null,
+    );
   }
 
   async list(): Promise<OperatorRow[]> {
@@ -317,6 +324,15 @@ export class OperatorsService {
           issues: [{ path: 'params.id', code: 'self', message: 'Ask another admin to change your own role or state' }],
         },
       });
+    }
+    const changesRole = change.role !== undefined && change.role !== before.role;
+    const changesState = change.disabled !== undefined && change.disabled !== (before.disabledAt !== null);
+    if (!changesRole && !changesState) {
+      const [path, message] =
+        change.role !== undefined
+          ? ['body.role', `${before.email} is ${before.role} already`]
+          : ['body.disabled', `${before.email} is ${before.disabledAt ? 'disabled' : 'enabled'} already`];
+      throw new RequestError('invalid_request', { body: { issues: [{ path, code: 'unchanged', message }] } });
     }
     const after = await this.#d.repo.update(id, {
       ...(change.role ? { role: change.role } : {}),

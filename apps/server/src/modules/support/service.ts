@@ -10,6 +10,7 @@ import type { Account, AccountsService } from '../accounts/service.ts';
 import type { VerificationService } from '../accounts/verification-service.ts';
 import type { AuditService } from '../audit/service.ts';
 import type { MfaService } from '../mfa/service.ts';
+import { ModerationError } from '../moderation/service.ts';
 import type { ModerationService } from '../moderation/service.ts';
 import type { OperatorsService, OperatorRow } from '../operators/service.ts';
 import type { PlatformLinksService } from '../platform-links/service.ts';
@@ -162,6 +163,26 @@ export class SupportService {
 
   /** Takes one action on a player for an operator; answers what was done and the player's page after. */
   async act(
+    id: string,
+    body: PlayerActionInput,
+    operator: OperatorRow,
+  ): Promise<{ done: string; player: PlayerDetail | null }> {
+    try {
+      return await this.#act(id, body, operator);
+    } catch (error) {
+      // The moderation rules' refusals are written for an operator: a field error, not a 500.
+      if (!(error instanceof ModerationError)) throw error;
+      const game = error.message.startsWith('no game');
+      const message = game
+        ? `No game has the slug "${body.action === 'ban' || body.action === 'unban' ? body.game : ''}" (Live operations lists the games)`
+        : error.message.charAt(0).toUpperCase() + error.message.slice(1);
+      throw new RequestError('invalid_request', {
+        body: { issues: [{ path: game ? 'body.game' : 'body.action', code: 'refused', message }] },
+      });
+    }
+  }
+
+  async #act(
     id: string,
     body: PlayerActionInput,
     operator: OperatorRow,

@@ -19,7 +19,7 @@ export function AuditPage({ query }: { query: URLSearchParams }) {
         <>
           {read.data.entries.length === 0 ? <Status>Nothing on this page.</Status> : null}
           <div className="console-table-wrap" tabIndex={0}>
-            <table>
+            <table className="console-cards">
               <caption>What operators did, newest first (page {page})</caption>
               <thead>
                 <tr>
@@ -34,18 +34,18 @@ export function AuditPage({ query }: { query: URLSearchParams }) {
               <tbody>
                 {read.data.entries.map((e) => (
                   <tr key={e.id}>
-                    <td>{formatTime(e.at)}</td>
-                    <td>{e.operator_email}</td>
-                    <td>{e.action}</td>
-                    <td>
+                    <td data-label="When">{formatTime(e.at)}</td>
+                    <td data-label="Operator">{e.operator_email}</td>
+                    <td data-label="Action">{e.action}</td>
+                    <td data-label="Target">
                       {e.target_kind === 'player' ? (
                         <a {...linkProps(`/console/players/${e.target_id}`)}>player {e.target_id}</a>
                       ) : (
                         `${e.target_kind.replace('_', ' ')} ${e.target_id}`
                       )}
                     </td>
-                    <td>{e.why}</td>
-                    <td>
+                    <td data-label="Why">{e.why}</td>
+                    <td data-label="Before → after">
                       <code>{compact(e.before)}</code> → <code>{compact(e.after)}</code>
                     </td>
                   </tr>

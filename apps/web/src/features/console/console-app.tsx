@@ -20,6 +20,12 @@ const subscribe = (listener: () => void) =>
     listener();
   });
 
+/** Ends the operator's session here and at the server (a failed call still signs out here). */
+async function signOut(): Promise<void> {
+  await consoleCall(consoleCalls.signOut).catch(() => undefined);
+  saveSession(null, 'You signed out.');
+}
+
 function Header({ session, path }: { session: StoredSession; path: string }) {
   const [leaving, setLeaving] = useState(false);
   const links: [string, string][] = [
@@ -57,13 +63,10 @@ function Header({ session, path }: { session: StoredSession; path: string }) {
         disabled={leaving}
         onClick={() => {
           setLeaving(true);
-          void consoleCall(consoleCalls.signOut)
-            .catch(() => undefined)
-            .finally(() => {
-              saveSession(null, 'You signed out.');
-              setLeaving(false);
-              navigate('/console', { replace: true });
-            });
+          void signOut().finally(() => {
+            setLeaving(false);
+            navigate('/console', { replace: true });
+          });
         }}
       >
         Sign out
@@ -73,7 +76,8 @@ function Header({ session, path }: { session: StoredSession; path: string }) {
 }
 
 const TITLES: [RegExp, string][] = [
-  [/^\/console\/setup/, 'Set up'],
+  [/^\/console\/setup/, 'Setup link'],
+  [/^\/console$/, 'Players'],
   [/^\/console\/players\/./, 'Player'],
   [/^\/console\/players/, 'Players'],
   [/^\/console\/live-ops/, 'Live operations'],
@@ -87,7 +91,7 @@ export function ConsoleApp() {
   const { path } = location;
   const signedIn = session !== null;
   const title = signedIn
-    ? (TITLES.find(([re]) => re.test(path))?.[1] ?? 'Players')
+    ? (TITLES.find(([re]) => re.test(path))?.[1] ?? 'Page not found')
     : path.startsWith('/console/setup')
       ? 'Set up'
       : 'Sign in';
@@ -103,9 +107,11 @@ export function ConsoleApp() {
     heading.tabIndex = -1;
     heading.focus({ preventScroll: true });
   }, [where]);
+  const setupLink = path === '/console/setup' && location.hash !== '';
   useEffect(() => {
-    if (signedIn && (path === '/console' || path === '/console/setup')) navigate('/console/players', { replace: true });
-  }, [signedIn, path]);
+    if (signedIn && (path === '/console' || (path === '/console/setup' && !setupLink)))
+      navigate('/console/players', { replace: true });
+  }, [signedIn, path, setupLink]);
 
   if (path.startsWith('/console/setup') && !signedIn) return <SetupPage token={location.hash} />;
   if (!session) return <SignInPage />;
@@ -116,6 +122,19 @@ export function ConsoleApp() {
   else if (path === '/console/live-ops') page = <LiveOpsPage session={session} />;
   else if (path === '/console/operators' && admin) page = <OperatorsPage selfId={session.operator.id} />;
   else if (path === '/console/audit' && admin) page = <AuditPage query={location.query} />;
+  else if (setupLink)
+    page = (
+      <main id="main" className="console-narrow">
+        <h1>A setup link</h1>
+        <p>
+          This link sets up a new operator, and you are signed in as {session.operator.email}. Sign out first: the
+          link's page then opens here.
+        </p>
+        <button type="button" onClick={() => void signOut()}>
+          Sign out and open the link
+        </button>
+      </main>
+    );
   else if (path === '/console/operators' || path === '/console/audit')
     page = (
       <main id="main">
@@ -125,7 +144,16 @@ export function ConsoleApp() {
         </p>
       </main>
     );
-  else page = <PlayersPage query={location.query} />;
+  else if (path === '/console/players') page = <PlayersPage query={location.query} />;
+  else
+    page = (
+      <main id="main">
+        <h1>Page not found</h1>
+        <p>
+          The console has no page at this address. <a {...linkProps('/console/players')}>Find a player</a>
+        </p>
+      </main>
+    );
   return (
     <>
       <Header session={session} path={path} />

@@ -53,7 +53,7 @@ function KeyImport({ playtest, onDone }: { playtest: PlaytestSummary; onDone: ()
         {(props) => <textarea {...props} rows={3} />}
       </Field>
       <WhyField error={error} />
-      <button type="submit" disabled={busy}>
+      <button type="submit" aria-disabled={busy}>
         {busy ? 'Importing…' : 'Import keys'}
       </button>
     </form>
@@ -91,7 +91,7 @@ function CampaignCodes({ playtest }: { playtest: PlaytestSummary }) {
         )}
       </Field>
       <WhyField error={error} />
-      <button type="submit" disabled={busy}>
+      <button type="submit" aria-disabled={busy}>
         {busy ? 'Making…' : 'Make codes'}
       </button>
       {codes ? (
@@ -195,7 +195,7 @@ function ClientAdmin({
           {(props) => <input {...props} required />}
         </Field>
         <WhyField error={uri.error} />
-        <button type="submit" disabled={uri.busy}>
+        <button type="submit" aria-disabled={uri.busy}>
           Add redirect URI
         </button>
       </form>
@@ -209,7 +209,7 @@ function ClientAdmin({
         >
           <ErrorAlert error={rotate.error} fields={['body.why']} />
           <WhyField error={rotate.error} />
-          <button type="submit" disabled={rotate.busy}>
+          <button type="submit" aria-disabled={rotate.busy}>
             Rotate the secret of {clientId}
           </button>
           {secret ? (
@@ -293,7 +293,7 @@ function Terms() {
           )}
         </Field>
         <WhyField error={error} />
-        <button type="submit" disabled={busy}>
+        <button type="submit" aria-disabled={busy}>
           Publish a new version
         </button>
       </form>
@@ -359,7 +359,7 @@ function Mail({ canAct }: { canAct: boolean }) {
           {done ? <Status>{done}</Status> : null}
           <ErrorAlert error={error} fields={['body.why']} />
           <WhyField error={error} />
-          <button type="submit" disabled={busy}>
+          <button type="submit" aria-disabled={busy}>
             Retry all given-up mail
           </button>
         </form>
@@ -406,7 +406,7 @@ function Flags({ admin }: { admin: boolean }) {
                 <button
                   type="submit"
                   value={`maintenance:${data.maintenance ? 'off' : 'on'}`}
-                  disabled={busy}
+                  aria-disabled={busy}
                   className={data.maintenance ? undefined : 'console-danger'}
                 >
                   Turn maintenance mode {data.maintenance ? 'off' : 'on'}
@@ -419,7 +419,7 @@ function Flags({ admin }: { admin: boolean }) {
                   {f.name}: <strong>{f.enabled ? 'on' : 'off'}</strong>
                 </span>
                 {admin ? (
-                  <button type="submit" value={`${f.name}:${f.enabled ? 'off' : 'on'}`} disabled={busy}>
+                  <button type="submit" value={`${f.name}:${f.enabled ? 'off' : 'on'}`} aria-disabled={busy}>
                     Turn {f.name} {f.enabled ? 'off' : 'on'}
                   </button>
                 ) : null}

@@ -10,12 +10,15 @@ import { useAction, useRead } from './use-action.ts';
 /** A setup link shown once, with what to do with it and a copy button. */
 function SetupLink({ intro, label, url, id }: { intro: string; label: string; url: string; id: string }) {
   const [copied, setCopied] = useState(false);
+  const input = useRef<HTMLInputElement>(null);
+  // The link is what the admin came for: the focus goes to it (selected, ready to copy).
+  useEffect(() => input.current?.focus(), [url]);
   return (
     <div role="status" className="console-status">
       <p>{intro} Hand this link to the operator; it works for 24 hours and only once. It is not shown again.</p>
       <label htmlFor={id}>{label}</label>
       <div className="console-copy">
-        <input id={id} readOnly value={url} onFocus={(event) => event.currentTarget.select()} />
+        <input ref={input} id={id} readOnly value={url} onFocus={(event) => event.currentTarget.select()} />
         <button
           type="button"
           onClick={() => {
@@ -71,7 +74,7 @@ function AddOperator({ onAdded }: { onAdded: () => void }) {
           )}
         </Field>
         <WhyField error={error} />
-        <button type="submit" disabled={busy}>
+        <button type="submit" aria-disabled={busy}>
           {busy ? 'Adding…' : 'Add operator'}
         </button>
       </form>
@@ -80,6 +83,12 @@ function AddOperator({ onAdded }: { onAdded: () => void }) {
 }
 
 type Change = 'role' | 'state' | 'setup';
+
+function stateOf(operator: Operator): string {
+  if (operator.disabled) return 'disabled';
+  if (operator.locked) return 'locked after 10 wrong tries: needs a new setup link';
+  return operator.set_up ? 'set up' : 'waiting for setup';
+}
 
 /** One operator's role, state and setup link, changed by an admin with a reason. */
 function ManageOperator({ operator, onChanged }: { operator: Operator; onChanged: () => void }) {
@@ -107,7 +116,7 @@ function ManageOperator({ operator, onChanged }: { operator: Operator; onChanged
         {title}
       </h2>
       <p>
-        Added by {operator.created_by} on {formatTime(operator.created_at)}.
+        Added by {operator.created_by} on {formatTime(operator.created_at)}. State: {stateOf(operator)}.
       </p>
       {done ? <Status>{done}</Status> : null}
       {link ? (
@@ -142,13 +151,13 @@ function ManageOperator({ operator, onChanged }: { operator: Operator; onChanged
         </Field>
         <WhyField error={error} />
         <div className="console-buttons">
-          <button type="submit" name="change" value="role" disabled={busy}>
+          <button type="submit" name="change" value="role" aria-disabled={busy}>
             Change role
           </button>
-          <button type="submit" name="change" value="state" disabled={busy}>
+          <button type="submit" name="change" value="state" aria-disabled={busy}>
             {operator.disabled ? 'Enable' : 'Disable'}
           </button>
-          <button type="submit" name="change" value="setup" disabled={busy}>
+          <button type="submit" name="change" value="setup" aria-disabled={busy}>
             Make a new setup link
           </button>
         </div>
@@ -189,7 +198,7 @@ export function OperatorsPage({ selfId }: { selfId: string }) {
                 <tr key={o.id} aria-current={o.id === managing ? 'true' : undefined}>
                   <td data-label="Email">{o.email}</td>
                   <td data-label="Role">{o.role}</td>
-                  <td data-label="State">{o.disabled ? 'disabled' : o.set_up ? 'set up' : 'waiting for setup'}</td>
+                  <td data-label="State">{stateOf(o)}</td>
                   <td data-label="Last sign-in">{formatTime(o.last_sign_in_at)}</td>
                   <td data-label="Change">
                     {o.id === selfId ? (

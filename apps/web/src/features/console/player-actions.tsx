@@ -42,6 +42,26 @@ function bodyOf(action: PlayerAction, form: FormData): Record<string, unknown> {
   return body;
 }
 
+/** The actions that can do something to this player as they are now (no lifting a ban they lack). */
+export function actionsFor(player: PlayerDetail): PlayerAction[] {
+  const inForce = (kind: string) => player.restrictions.some((r) => r.in_force && r.kind === kind);
+  const applies: Record<PlayerAction, boolean> = {
+    ban: true,
+    unban: inForce('ban'),
+    block: !inForce('block'),
+    unblock: inForce('block'),
+    sign_out: true,
+    unlock: player.locked_at !== null,
+    flag: !player.registration_flagged,
+    unflag: player.registration_flagged,
+    resend_verification: player.email !== null && !player.email_verified,
+    remove_two_factor: player.two_factor,
+    unlink: player.links.length > 0,
+    delete: true,
+  };
+  return PLAYER_ACTIONS.filter((a) => applies[a]);
+}
+
 export function PlayerActions({
   player,
   onDone,
@@ -49,9 +69,13 @@ export function PlayerActions({
   player: PlayerDetail;
   onDone: (player: PlayerDetail | null) => void;
 }) {
-  const [action, setAction] = useState<PlayerAction>('ban');
+  const offered = actionsFor(player);
+  const [chosen, setAction] = useState<PlayerAction>('ban');
+  // The action chosen may no longer apply once done (a lifted ban): then the first that does.
+  const action = offered.includes(chosen) ? chosen : 'ban';
   const [done, setDone] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
+  const [confirmError, setConfirmError] = useState(false);
   const { busy, error, submit, setError } = useAction(async (form: FormData) => {
     const answer = await consoleCall(consoleCalls.playerAction, {
       params: { id: player.id },
@@ -85,9 +109,10 @@ export function PlayerActions({
             setAction(event.target.value as PlayerAction);
             setError(null);
             setConfirming(false);
+            setConfirmError(false);
           }}
         >
-          {PLAYER_ACTIONS.map((a) => (
+          {offered.map((a) => (
             <option key={a} value={a}>
               {LABELS[a]}
             </option>
@@ -100,9 +125,13 @@ export function PlayerActions({
           event.preventDefault();
           const form = new FormData(event.currentTarget);
           if (action === 'delete' && String(form.get('confirm') ?? '') !== 'DELETE') {
+            // The first click asks for DELETE; a later one without it says what is missing.
+            setConfirmError(confirming);
             setConfirming(true);
+            if (confirming) document.getElementById('delete-confirm')?.focus();
             return;
           }
+          setConfirmError(false);
           setDone(null);
           const formElement = event.currentTarget;
           // What was typed stays when the server refuses it; a done action clears the form.
@@ -145,9 +174,24 @@ export function PlayerActions({
             {(props) => <input {...props} type="datetime-local" />}
           </Field>
         ) : null}
-        {action === 'ban' || action === 'unban' ? (
+        {action === 'ban' ? (
           <Field label="Only this game (slug, optional)" name="game" path="body.game" error={error}>
             {(props) => <input {...props} maxLength={64} />}
+          </Field>
+        ) : null}
+        {action === 'unban' ? (
+          <Field label="The ban to lift" name="game" path="body.game" error={error}>
+            {(props) => (
+              <select {...props} required>
+                {player.restrictions
+                  .filter((r) => r.in_force && r.kind === 'ban')
+                  .map((r) => (
+                    <option key={r.id} value={r.game ?? ''}>
+                      {r.game ? `From ${r.game}` : 'The whole account'} ({r.reason.replaceAll('_', ' ')})
+                    </option>
+                  ))}
+              </select>
+            )}
           </Field>
         ) : null}
         {action === 'remove_two_factor' ? (
@@ -178,13 +222,24 @@ export function PlayerActions({
         {action === 'delete' && confirming ? (
           <div className="console-field">
             <label htmlFor="delete-confirm">Type DELETE to delete this account for good</label>
-            <input id="delete-confirm" name="confirm" autoComplete="off" aria-describedby="delete-confirm-hint" />
+            <input
+              id="delete-confirm"
+              name="confirm"
+              autoComplete="off"
+              aria-describedby={confirmError ? 'delete-confirm-hint delete-confirm-error' : 'delete-confirm-hint'}
+              {...(confirmError ? { 'aria-invalid': true } : {})}
+            />
             <p className="console-hint" id="delete-confirm-hint">
               The account, its links and its data go; this cannot be undone.
             </p>
+            {confirmError ? (
+              <p className="console-field-error" id="delete-confirm-error">
+                Type DELETE, in capitals, to confirm.
+              </p>
+            ) : null}
           </div>
         ) : null}
-        <button type="submit" disabled={busy} className={action === 'delete' ? 'console-danger' : undefined}>
+        <button type="submit" aria-disabled={busy} className={action === 'delete' ? 'console-danger' : undefined}>
           {busy ? 'Working…' : LABELS[action]}
         </button>
       </form>
@@ -225,7 +280,7 @@ export function ExportData({ playerId }: { playerId: string }) {
       >
         <ErrorAlert error={error} fields={['body.why']} />
         <WhyField error={error} />
-        <button type="submit" disabled={busy}>
+        <button type="submit" aria-disabled={busy}>
           {busy ? 'Exporting…' : 'Export data (JSON)'}
         </button>
       </form>

@@ -14,7 +14,7 @@ function Table({ caption, head, rows }: { caption: string; head: string[]; rows:
   if (rows.length === 0) return <p>{caption}: none.</p>;
   return (
     <div className="console-table-wrap" tabIndex={0}>
-      <table>
+      <table className="console-cards">
         <caption>{caption}</caption>
         <thead>
           <tr>
@@ -29,7 +29,9 @@ function Table({ caption, head, rows }: { caption: string; head: string[]; rows:
           {rows.map((row, i) => (
             <tr key={i}>
               {row.map((cell, j) => (
-                <td key={j}>{cell}</td>
+                <td key={j} data-label={head[j]}>
+                  {cell}
+                </td>
               ))}
             </tr>
           ))}
@@ -99,6 +101,13 @@ export function PlayerPage({ id, session }: { id: string; session: StoredSession
           <h1>
             {p.display_name ?? p.email ?? p.id}{' '}
             <span className={`console-badge console-badge-${p.status}`}>{p.status}</span>
+            {p.restrictions
+              .filter((r) => r.in_force && r.kind === 'ban' && r.game)
+              .map((r) => (
+                <span key={r.id} className="console-badge console-badge-banned">
+                  banned from {r.game}
+                </span>
+              ))}
           </h1>
           <div className="console-columns">
             <section aria-labelledby="profile-heading">
@@ -123,11 +132,23 @@ export function PlayerPage({ id, session }: { id: string; session: StoredSession
           <h2>Bans and blocks</h2>
           <Table
             caption="Bans and blocks, newest first"
-            head={['Kind', 'Scope', 'Reason', 'In force', 'From', 'Until', 'Set by', 'Why', 'Lifted']}
+            head={[
+              'Kind',
+              'Scope',
+              'Reason',
+              'Note to the player',
+              'In force',
+              'From',
+              'Until',
+              'Set by',
+              'Why',
+              'Lifted',
+            ]}
             rows={p.restrictions.map((r) => [
               r.kind,
               r.game ?? 'account',
               r.reason,
+              r.note ?? '—',
               r.in_force ? 'yes' : 'no',
               formatTime(r.starts_at),
               r.ends_at ? formatTime(r.ends_at) : 'without end',

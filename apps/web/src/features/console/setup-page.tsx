@@ -9,18 +9,18 @@ import { keepSession } from './sign-in-page.tsx';
 import { ErrorAlert, Field, formatTime } from './ui.tsx';
 import { useAction, useRead } from './use-action.ts';
 
+const invalidLink = () =>
+  new ConsoleError(400, 'operator_setup_invalid', 'This setup link is not valid any more. Ask an admin for a new one.');
+
 export function SetupPage({ token }: { token: string }) {
   const info = useRead(
     () =>
       token
-        ? consoleCall(consoleCalls.setupRead, { params: { token } })
-        : Promise.reject(
-            new ConsoleError(
-              400,
-              'operator_setup_invalid',
-              'This setup link is not valid any more. Ask an admin for a new one.',
-            ),
-          ),
+        ? consoleCall(consoleCalls.setupRead, { params: { token } }).catch((error: unknown) => {
+            // A link cut short on its way (too short a token) is as unusable as a used one.
+            throw error instanceof ConsoleError && error.code === 'invalid_request' ? invalidLink() : error;
+          })
+        : Promise.reject(invalidLink()),
     token,
   );
   const [mismatch, setMismatch] = useState(false);
@@ -106,7 +106,7 @@ export function SetupPage({ token }: { token: string }) {
             >
               {(props) => <input {...props} inputMode="numeric" autoComplete="one-time-code" maxLength={7} required />}
             </Field>
-            <button type="submit" disabled={busy}>
+            <button type="submit" aria-disabled={busy}>
               {busy ? 'Setting up…' : 'Set up and sign in'}
             </button>
           </form>

@@ -42,13 +42,11 @@ export function SignInPage() {
         }}
         noValidate
       >
-        {error?.code === 'invalid_credentials' ? (
-          <p role="alert" className="console-alert">
-            The address, password or code is not right.
-          </p>
-        ) : (
-          <ErrorAlert error={error} fields={fields} />
-        )}
+        <ErrorAlert
+          error={error}
+          fields={fields}
+          message={error?.code === 'invalid_credentials' ? 'The address, password or code is not right.' : undefined}
+        />
         <Field label="Email" name="email" path="body.email" error={error}>
           {(props) => <input {...props} type="email" autoComplete="username" required />}
         </Field>
@@ -73,7 +71,7 @@ export function SignInPage() {
             />
           )}
         </Field>
-        <button type="submit" disabled={busy}>
+        <button type="submit" aria-disabled={busy}>
           {busy ? 'Signing in…' : 'Sign in'}
         </button>
       </form>

@@ -1,5 +1,5 @@
 // The console's small pieces: labelled fields with the server's field error, alerts and statuses.
-import { useId } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import type { ReactNode } from 'react';
 import type { ConsoleError } from './api.ts';
 
@@ -40,20 +40,39 @@ export function Field({ label, name, path, error, hint, children }: FieldProps) 
   );
 }
 
-/** A refusal that names no field of the form (or a field the form has not): its message. */
-export function ErrorAlert({ error, fields = [] }: { error: ConsoleError | null | undefined; fields?: string[] }) {
+/**
+ * A refusal that names no field of the form (or a field the form has not): its message. In a form,
+ * the refusal takes the focus: the first field it marked, else the alert itself, so the keyboard
+ * and a screen reader go where the problem is. `message` words a refusal the page knows better.
+ */
+export function ErrorAlert({
+  error,
+  fields = [],
+  message,
+}: {
+  error: ConsoleError | null | undefined;
+  fields?: string[];
+  message?: string | undefined;
+}) {
+  const alert = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const form = alert.current?.closest('form');
+    if (!error || !alert.current || !form) return;
+    const marked = form.querySelector<HTMLElement>('[aria-invalid="true"]');
+    (marked ?? alert.current).focus();
+  }, [error]);
   if (!error) return null;
   const own = error.issues.filter((issue) => !fields.includes(issue.path));
   if (error.issues.length > 0 && own.length === 0) {
     return (
-      <p role="alert" className="console-alert">
-        Some fields need a change: see below each.
-      </p>
+      <div role="alert" className="console-alert" ref={alert} tabIndex={-1}>
+        <p>Some fields need a change: see below each.</p>
+      </div>
     );
   }
   return (
-    <div role="alert" className="console-alert">
-      <p>{error.message}</p>
+    <div role="alert" className="console-alert" ref={alert} tabIndex={-1}>
+      <p>{message ?? error.message}</p>
       {own.length > 0 ? (
         <ul>
           {own.map((issue) => (
