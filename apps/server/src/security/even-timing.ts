@@ -7,31 +7,8 @@
 
 const WINDOW = 32;
 
-const median = (values: readonly number[]) =>
-  values.length === 0 ? 0 : ([...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0);
-
-export interface EvenTimingClock {
-  now: () => number;
-  sleep: (ms: number) => Promise<void>;
-}
-
-const realClock: EvenTimingClock = {
-  now: () => performance.now(),
-  sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
-};
-
 export class EvenTiming {
   readonly #samples = new Map<string, number[]>();
-  /**
-   * How late the recent waits woke up. A timer fires after its time, later on a busy machine (CI
-   * once saw unknown addresses 8.5 ms slower than known ones); the wait asks for that much less.
-   */
-  readonly #late: number[] = [];
-  readonly #clock: EvenTimingClock;
-
-  constructor(clock: EvenTimingClock = realClock) {
-    this.#clock = clock;
-  }
 
   /** The work for a known address of this kind took `ms`. */
   known(kind: string, ms: number): void {
@@ -45,16 +22,14 @@ export class EvenTiming {
   expectedMs(kind: string): number {
     const own = this.#samples.get(kind);
     const samples = own && own.length > 0 ? own : [...this.#samples.values()].flat();
-    return median(samples);
+    if (samples.length === 0) return 0;
+    const sorted = [...samples].sort((a, b) => a - b);
+    return sorted[Math.floor(sorted.length / 2)] ?? 0;
   }
 
   /** Holds an unknown address's answer, which took `elapsedMs` so far, to a known one's duration. */
   async pad(kind: string, elapsedMs: number): Promise<void> {
-    const wait = this.expectedMs(kind) - elapsedMs - median(this.#late);
-    if (wait < 1) return;
-    const started = this.#clock.now();
-    await this.#clock.sleep(wait);
-    this.#late.push(Math.max(0, this.#clock.now() - started - wait));
-    if (this.#late.length > WINDOW) this.#late.shift();
+    const wait = this.expectedMs(kind) - elapsedMs;
+    if (wait >= 1) await new Promise((resolve) => setTimeout(resolve, wait));
   }
 }
