@@ -144,7 +144,9 @@ export function ConsoleApp() {
         </p>
       </main>
     );
-  else if (path === '/console/players') page = <PlayersPage query={location.query} />;
+  // /console and a setup address without a link go to Players (the effect above): no flash of "not found".
+  else if (path === '/console/players' || path === '/console' || path === '/console/setup')
+    page = <PlayersPage query={location.query} />;
   else
     page = (
       <main id="main">
